@@ -1,0 +1,28 @@
+/** @jest-config-loader ts-node */
+/** @jest-config-loader-options {"transpileOnly": true, "compilerOptions": {"module": "CommonJS", "moduleResolution": "Node10"}} */
+import type { Config } from 'jest';
+
+// Tests run as CommonJS through ts-jest; type-checking is `tsc --noEmit`, a separate gate.
+const config: Config = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test'],
+  testMatch: ['**/*.test.ts'],
+  transform: {
+    '^.+\\.ts$': [
+      'ts-jest',
+      {
+        tsconfig: {
+          module: 'CommonJS',
+          moduleResolution: 'Node10',
+          isolatedModules: true,
+          esModuleInterop: true,
+          resolveJsonModule: true,
+        },
+      },
+    ],
+  },
+  moduleFileExtensions: ['ts', 'js', 'json'],
+  testTimeout: 20000,
+};
+
+export default config;

@@ -1,0 +1,89 @@
+/**
+ * The catalog model shared by the expression evaluator, the processor and the resolver.
+ * Catalogs are code (function implementations), so they never live in Redux state: state keeps
+ * catalog ids only.
+ */
+
+/** A JSON Schema (2020-12) document, as found in catalog.json. */
+export type JsonSchema = { [key: string]: unknown } | boolean;
+
+export type FunctionReturnType =
+  | 'string'
+  | 'number'
+  | 'boolean'
+  | 'array'
+  | 'object'
+  | 'any'
+  | 'void'
+  | 'validationResult';
+
+export type AllowedCallers = 'rendererOnly' | 'agentOnly' | 'rendererOrAgent';
+
+export interface FunctionDefinition {
+  returnType: FunctionReturnType;
+  /** Default `rendererOnly`. */
+  allowedCallers?: AllowedCallers;
+  requiresUserActivation?: boolean;
+  /** JSON Schema of the evaluated args object. */
+  args?: JsonSchema;
+  description?: string;
+}
+
+/**
+ * What a function implementation asks of the session besides its return value. The evaluator
+ * collects these in order; the session applies them (invoke) or turns them into effects.
+ */
+export type LocalRequest =
+  | { type: 'openUrl'; url: string }
+  | { type: 'setData'; path: string; value: unknown }
+  | { type: 'messages'; messages: unknown[] };
+
+/** Passed to every function implementation. Read-only view of where the call happens. */
+export interface FunctionContext {
+  surfaceId: string | null;
+  /** The surface's whole data model. */
+  dataModel: unknown;
+  /** Absolute JSON Pointer of the current scope ('' or '/' for the root scope). */
+  scope: string;
+  /** Index of the template item being rendered, when inside a ChildList template. */
+  index: number | undefined;
+  /** Who asked: resolution/invoke on the renderer, or the agent via callRendererFunction. */
+  caller: 'renderer' | 'agent';
+  /** Whether the call happens in direct response to a user gesture. */
+  userActivated: boolean;
+  /** Reads a path (absolute, or relative to `scope`) from the data model; undefined when absent. */
+  read(path: string): unknown;
+  /** Interpolates a formatString template in this context (`${...}` expressions). */
+  interpolate(template: string): string;
+  /** Records a request (open a URL, write data, apply messages) to be carried out by the session. */
+  request(request: LocalRequest): void;
+}
+
+/** Implementations may throw; the evaluator turns a throw into an EXPRESSION_ERROR diagnostic. */
+export type FunctionImplementation = (args: Record<string, unknown>, context: FunctionContext) => unknown;
+
+export interface CatalogFunction {
+  definition: FunctionDefinition;
+  /** Absent: declared here but run by the agent (callAgentFunction). */
+  implementation?: FunctionImplementation;
+}
+
+/** A catalog: components as JSON Schema plus functions with definitions and implementations. */
+export interface Catalog {
+  readonly catalogId: string;
+  readonly components: Readonly<Record<string, JsonSchema>>;
+  readonly functions: Readonly<Record<string, CatalogFunction>>;
+  readonly instructions?: string;
+  /** Extra named JSON Schema definitions (catalog.json `$defs`) the component schemas refer to. */
+  readonly defs?: Readonly<Record<string, JsonSchema>>;
+  /** The JSON catalog definition (catalog_definition.json shape) for renderer capabilities. */
+  toJSON(): Record<string, unknown>;
+}
+
+export interface CatalogDefinitionInput {
+  catalogId: string;
+  components?: Record<string, JsonSchema>;
+  functions?: Record<string, { definition: FunctionDefinition; implementation?: FunctionImplementation }>;
+  instructions?: string;
+  defs?: Record<string, JsonSchema>;
+}
