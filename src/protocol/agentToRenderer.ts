@@ -1,0 +1,152 @@
+/**
+ * Zod schemas for agent-to-renderer messages (agent_to_renderer.json and its list forms).
+ * Components are checked only for their common envelope (ComponentCommon plus a `component`
+ * name that is not the reserved `Surface`); catalog-specific properties pass through and are
+ * checked against the catalog separately (componentValidation.ts).
+ */
+import { z } from 'zod';
+import {
+  CallIdSchema,
+  CatalogFunctionNameSchema,
+  ComponentCommonSchema,
+  DynamicValueSchema,
+  FunctionResponseSchema,
+  MetadataSchema,
+  VersionSchema,
+} from './common';
+
+/** A component as sent by an agent: common properties checked, catalog properties kept as is. */
+export const ComponentSchema = ComponentCommonSchema.extend({
+  component: z.string().refine((name) => name !== 'Surface', {
+    error: '"Surface" is reserved: createSurface creates it, and agents cannot send or change it',
+  }),
+});
+export type Component = z.infer<typeof ComponentSchema>;
+
+/** A non-empty list of components. */
+export const ComponentsListSchema = z.array(ComponentSchema).min(1);
+
+/** Body of `createSurface`. */
+export const CreateSurfaceBodySchema = z.strictObject({
+  surfaceId: z.string(),
+  catalogId: z.string().optional(),
+  sendDataModel: z.boolean().optional(),
+  components: ComponentsListSchema.optional(),
+  dataModel: z.record(z.string(), z.unknown()).optional(),
+  metadata: MetadataSchema.optional(),
+});
+export type CreateSurfaceBody = z.infer<typeof CreateSurfaceBodySchema>;
+
+/** Body of `updateComponents`. */
+export const UpdateComponentsBodySchema = z.strictObject({
+  surfaceId: z.string(),
+  components: ComponentsListSchema,
+});
+export type UpdateComponentsBody = z.infer<typeof UpdateComponentsBodySchema>;
+
+/** Body of `updateDataModel`; `value` must be present (null deletes). */
+export const UpdateDataModelBodySchema = z.strictObject({
+  surfaceId: z.string(),
+  path: z.string().optional(),
+  value: z.unknown(),
+});
+export type UpdateDataModelBody = z.infer<typeof UpdateDataModelBodySchema>;
+
+/** Body of `deleteSurface`. */
+export const DeleteSurfaceBodySchema = z.strictObject({ surfaceId: z.string() });
+export type DeleteSurfaceBody = z.infer<typeof DeleteSurfaceBodySchema>;
+
+/** A function call the agent asks the renderer to run: `catalogId` is required, so never `@index`. */
+export const RendererFunctionCallSchema = z.strictObject({
+  call: CatalogFunctionNameSchema,
+  catalogId: z.string(),
+  args: z.record(z.string(), z.union([DynamicValueSchema, z.null()])).optional(),
+});
+export type RendererFunctionCall = z.infer<typeof RendererFunctionCallSchema>;
+
+/** Body of `callRendererFunction`. */
+export const CallRendererFunctionBodySchema = z.strictObject({
+  functionCallId: CallIdSchema,
+  callFunction: RendererFunctionCallSchema,
+});
+export type CallRendererFunctionBody = z.infer<typeof CallRendererFunctionBodySchema>;
+
+/** Body of `agentFunctionResponse`: the answer to a renderer's `callAgentFunction`. */
+export const AgentFunctionResponseBodySchema = FunctionResponseSchema;
+export type AgentFunctionResponseBody = z.infer<typeof AgentFunctionResponseBodySchema>;
+
+/** `{ version, createSurface }`. */
+export const CreateSurfaceMessageSchema = z.strictObject({ version: VersionSchema, createSurface: CreateSurfaceBodySchema });
+export type CreateSurfaceMessage = z.infer<typeof CreateSurfaceMessageSchema>;
+
+/** `{ version, updateComponents }`. */
+export const UpdateComponentsMessageSchema = z.strictObject({
+  version: VersionSchema,
+  updateComponents: UpdateComponentsBodySchema,
+});
+export type UpdateComponentsMessage = z.infer<typeof UpdateComponentsMessageSchema>;
+
+/** `{ version, updateDataModel }`. */
+export const UpdateDataModelMessageSchema = z.strictObject({
+  version: VersionSchema,
+  updateDataModel: UpdateDataModelBodySchema,
+});
+export type UpdateDataModelMessage = z.infer<typeof UpdateDataModelMessageSchema>;
+
+/** `{ version, deleteSurface }`. */
+export const DeleteSurfaceMessageSchema = z.strictObject({ version: VersionSchema, deleteSurface: DeleteSurfaceBodySchema });
+export type DeleteSurfaceMessage = z.infer<typeof DeleteSurfaceMessageSchema>;
+
+/** `{ version, callRendererFunction }`. */
+export const CallRendererFunctionMessageSchema = z.strictObject({
+  version: VersionSchema,
+  callRendererFunction: CallRendererFunctionBodySchema,
+});
+export type CallRendererFunctionMessage = z.infer<typeof CallRendererFunctionMessageSchema>;
+
+/** `{ version, agentFunctionResponse }`. */
+export const AgentFunctionResponseMessageSchema = z.strictObject({
+  version: VersionSchema,
+  agentFunctionResponse: AgentFunctionResponseBodySchema,
+});
+export type AgentFunctionResponseMessage = z.infer<typeof AgentFunctionResponseMessageSchema>;
+
+/** The body key of each agent-to-renderer message, with its message schema. */
+export const AGENT_TO_RENDERER_MESSAGE_SCHEMAS = {
+  createSurface: CreateSurfaceMessageSchema,
+  updateComponents: UpdateComponentsMessageSchema,
+  updateDataModel: UpdateDataModelMessageSchema,
+  deleteSurface: DeleteSurfaceMessageSchema,
+  callRendererFunction: CallRendererFunctionMessageSchema,
+  agentFunctionResponse: AgentFunctionResponseMessageSchema,
+} as const;
+
+/** The six message kinds an agent sends. */
+export type AgentToRendererMessageKind = keyof typeof AGENT_TO_RENDERER_MESSAGE_SCHEMAS;
+
+/** Any agent-to-renderer message. */
+export const AgentToRendererMessageSchema = z.union([
+  CreateSurfaceMessageSchema,
+  UpdateComponentsMessageSchema,
+  UpdateDataModelMessageSchema,
+  DeleteSurfaceMessageSchema,
+  CallRendererFunctionMessageSchema,
+  AgentFunctionResponseMessageSchema,
+]);
+export type AgentToRendererMessage = z.infer<typeof AgentToRendererMessageSchema>;
+
+/** A list of agent-to-renderer messages (agent_to_renderer_list.json). */
+export const AgentToRendererListSchema = z.array(AgentToRendererMessageSchema);
+export type AgentToRendererList = z.infer<typeof AgentToRendererListSchema>;
+
+/** `{ messages: [...] }` for transports that need a top-level object (agent_to_renderer_list_wrapper.json). */
+export const AgentToRendererListWrapperSchema = z.strictObject({ messages: AgentToRendererListSchema });
+export type AgentToRendererListWrapper = z.infer<typeof AgentToRendererListWrapperSchema>;
+
+/** A named example: a sample of messages (sample.json). */
+export const A2uiSampleSchema = z.looseObject({
+  name: z.string(),
+  description: z.string(),
+  messages: AgentToRendererListSchema,
+});
+export type A2uiSample = z.infer<typeof A2uiSampleSchema>;

@@ -1,0 +1,23 @@
+/** Zod schemas for capability objects exchanged in transport metadata. */
+import { z } from 'zod';
+import { CatalogDefinitionSchema } from './catalogDefinition';
+
+/** The renderer's v1.0 capabilities: catalogs it supports, optionally inline definitions. */
+export const RendererCapabilitiesV1Schema = z.looseObject({
+  supportedCatalogIds: z.array(z.string()),
+  inlineCatalogs: z.array(CatalogDefinitionSchema).optional(),
+});
+
+/** `a2uiRendererCapabilities`, keyed by protocol version (renderer_capabilities.json). */
+export const RendererCapabilitiesSchema = z.looseObject({ 'v1.0': RendererCapabilitiesV1Schema });
+export type RendererCapabilities = z.infer<typeof RendererCapabilitiesSchema>;
+
+/** The agent's v1.0 capabilities. */
+export const AgentCapabilitiesV1Schema = z.looseObject({
+  supportedCatalogIds: z.array(z.string()).optional(),
+  acceptsInlineCatalogs: z.boolean().optional(),
+});
+
+/** Agent capabilities, keyed by protocol version (agent_capabilities.json). */
+export const AgentCapabilitiesSchema = z.looseObject({ 'v1.0': AgentCapabilitiesV1Schema });
+export type AgentCapabilities = z.infer<typeof AgentCapabilitiesSchema>;

@@ -1,0 +1,208 @@
+/**
+ * Zod schemas for the v1.0 common types (common_types.json). The JSON schema ties FunctionCall to
+ * a catalog (`catalog.json#/$defs/anyFunction`); here a FunctionCall is catalog-agnostic (a name,
+ * an optional catalogId and arguments that are dynamic values). Checking arguments against a
+ * catalog's function schemas is a separate step (see componentValidation.ts).
+ */
+import { z } from 'zod';
+
+/** The A2UI protocol version this package speaks. */
+export const A2UI_VERSION = 'v1.0' as const;
+
+/** The `version` field of every v1.0 message. */
+export const VersionSchema = z.literal(A2UI_VERSION);
+
+/** The id of a component within a surface. */
+export const ComponentIdSchema = z.string();
+export type ComponentId = z.infer<typeof ComponentIdSchema>;
+
+/** The id that correlates a function call with its response. */
+export const CallIdSchema = z.string();
+export type CallId = z.infer<typeof CallIdSchema>;
+
+/** Extension keys are Unicode identifiers (UAX #31), as in the spec's `patternProperties`. */
+export const EXTENSION_KEY_PATTERN = /^[\p{XID_Start}_][\p{XID_Continue}]*$/u;
+
+/** Vendor extension metadata: identifier keys, any values. */
+export const ExtensionsSchema = z.record(
+  z.string().regex(EXTENSION_KEY_PATTERN, {
+    error: 'must be a Unicode identifier (UAX #31): a letter or "_", then letters, digits, marks or "_"',
+  }),
+  z.unknown(),
+);
+export type Extensions = z.infer<typeof ExtensionsSchema>;
+
+/** `metadata` objects (surface, component, action) hold only `extensions`. */
+export const MetadataSchema = z.strictObject({ extensions: ExtensionsSchema.optional() });
+export type Metadata = z.infer<typeof MetadataSchema>;
+
+/** A JSON Pointer into the data model: `{ "path": "/user/name" }`. */
+export const DataBindingSchema = z.strictObject({ path: z.string() });
+export type DataBinding = z.infer<typeof DataBindingSchema>;
+
+/**
+ * Options for a refinement whose failure means "this is the wrong union branch" rather than
+ * "this branch is nearly right": the issue chooser in issues.ts weighs such failures low, and
+ * `abort` keeps zod from reporting only this branch (zod returns the lone branch whose issues
+ * are all non-aborting refinements).
+ */
+export const DISCRIMINATOR_PARAMS = { discriminator: true } as const;
+
+/** Name of a catalog function: any string except the system function `@index`. */
+export const CatalogFunctionNameSchema = z.string().refine((name) => name !== '@index', {
+  error: '"@index" is the system function: it takes no catalogId and only an "offset" argument',
+  params: DISCRIMINATOR_PARAMS,
+  abort: true,
+});
+
+/** `@index`: the 0-based index of the current template item, plus an optional offset. */
+export const IndexSystemFunctionSchema = z.strictObject({
+  call: z.literal('@index'),
+  get args() {
+    return z.strictObject({ offset: DynamicNumberSchema.optional() }).optional();
+  },
+});
+export type IndexSystemFunction = z.infer<typeof IndexSystemFunctionSchema>;
+
+/** A call to a function a catalog declares (or that falls back to the agent). */
+export const CatalogFunctionCallSchema = z.strictObject({
+  call: CatalogFunctionNameSchema,
+  catalogId: z.string().optional(),
+  get args() {
+    return z.record(z.string(), z.union([DynamicValueSchema, z.null()])).optional();
+  },
+});
+export type CatalogFunctionCall = z.infer<typeof CatalogFunctionCallSchema>;
+
+/** FunctionCall: the `@index` system function or a catalog function. */
+export const FunctionCallSchema = z.union([IndexSystemFunctionSchema, CatalogFunctionCallSchema]);
+export type FunctionCall = z.infer<typeof FunctionCallSchema>;
+
+/** The common envelope of every function call: a name and an optional catalogId, other keys allowed. */
+export const FunctionCommonSchema = z.looseObject({ call: z.string(), catalogId: z.string().optional() });
+export type FunctionCommon = z.infer<typeof FunctionCommonSchema>;
+
+/** A literal object: any object that is neither a binding (`path`) nor a call (`call`). */
+export const LiteralObjectSchema = z
+  .record(z.string(), z.unknown())
+  .refine((value) => !('path' in value) && !('call' in value), {
+    error: 'an object with "path" must be a data binding and one with "call" a function call',
+    params: DISCRIMINATOR_PARAMS,
+    abort: true,
+  });
+
+/** A literal of any JSON type (not null), a data binding or a function call. */
+export const DynamicValueSchema = z.union([
+  z.string(),
+  z.number(),
+  z.boolean(),
+  z.array(z.unknown()),
+  LiteralObjectSchema,
+  DataBindingSchema,
+  FunctionCallSchema,
+]);
+export type DynamicValue = z.infer<typeof DynamicValueSchema>;
+
+/**
+ * Arguments of a catalog function call: dynamic values (or null). The catalog's own function
+ * schema decides which arguments exist; this only checks that bindings and nested calls are
+ * well formed.
+ */
+export const FunctionArgsSchema = z.record(z.string(), z.union([DynamicValueSchema, z.null()]));
+export type FunctionArgs = z.infer<typeof FunctionArgsSchema>;
+
+/** A string literal, a data binding or a function call. */
+export const DynamicStringSchema = z.union([z.string(), DataBindingSchema, FunctionCallSchema]);
+export type DynamicString = z.infer<typeof DynamicStringSchema>;
+
+/** A number literal, a data binding or a function call. */
+export const DynamicNumberSchema = z.union([z.number(), DataBindingSchema, FunctionCallSchema]);
+export type DynamicNumber = z.infer<typeof DynamicNumberSchema>;
+
+/** A boolean literal, a data binding or a function call. */
+export const DynamicBooleanSchema = z.union([z.boolean(), DataBindingSchema, FunctionCallSchema]);
+export type DynamicBoolean = z.infer<typeof DynamicBooleanSchema>;
+
+/** A literal list of strings, a data binding or a function call. */
+export const DynamicStringListSchema = z.union([z.array(z.string()), DataBindingSchema, FunctionCallSchema]);
+export type DynamicStringList = z.infer<typeof DynamicStringListSchema>;
+
+/** A single child reference. */
+export const ChildSchema = ComponentIdSchema;
+export type Child = z.infer<typeof ChildSchema>;
+
+/** The template form of a child list: one component repeated for each item of a data list. */
+export const ChildTemplateSchema = z.strictObject({ componentId: ComponentIdSchema, path: z.string() });
+export type ChildTemplate = z.infer<typeof ChildTemplateSchema>;
+
+/** Children: a static list of ids, or a template over a data list. */
+export const ChildListSchema = z.union([z.array(ComponentIdSchema), ChildTemplateSchema]);
+export type ChildList = z.infer<typeof ChildListSchema>;
+
+/** Accessibility attributes any component may carry. */
+export const AccessibilityAttributesSchema = z.strictObject({
+  label: DynamicStringSchema.optional(),
+  description: DynamicStringSchema.optional(),
+  live: z.enum(['off', 'polite', 'assertive']).optional(),
+  hidden: DynamicBooleanSchema.optional(),
+});
+export type AccessibilityAttributes = z.infer<typeof AccessibilityAttributesSchema>;
+
+/** The properties every component has, whatever its catalog (other keys allowed). */
+export const ComponentCommonSchema = z.looseObject({
+  id: ComponentIdSchema,
+  catalogId: z.string().optional(),
+  accessibility: AccessibilityAttributesSchema.optional(),
+  metadata: MetadataSchema.optional(),
+});
+export type ComponentCommon = z.infer<typeof ComponentCommonSchema>;
+
+/** One check of a checkable component: a binding or call that yields a ValidationResult. */
+export const CheckRuleSchema = z.strictObject({
+  condition: z.union([DataBindingSchema, FunctionCallSchema]),
+  message: z.string().optional(),
+});
+export type CheckRule = z.infer<typeof CheckRuleSchema>;
+
+/** The `checks` property of components that support renderer-side checks (other keys allowed). */
+export const CheckableSchema = z.looseObject({ checks: z.array(CheckRuleSchema).optional() });
+export type Checkable = z.infer<typeof CheckableSchema>;
+
+/** The event form of an action: sent to the agent as an `action` message. */
+export const EventActionSchema = z.strictObject({
+  event: z.strictObject({
+    name: z.string(),
+    userMessage: DynamicStringSchema.optional(),
+    context: z.record(z.string(), DynamicValueSchema).optional(),
+  }),
+});
+export type EventAction = z.infer<typeof EventActionSchema>;
+
+/** The function form of an action: runs a function locally (or falls back to the agent). */
+export const FunctionCallActionSchema = z.strictObject({ functionCall: FunctionCallSchema });
+export type FunctionCallAction = z.infer<typeof FunctionCallActionSchema>;
+
+/** What a component does when activated: an agent event or a function call. */
+export const ActionSchema = z.union([EventActionSchema, FunctionCallActionSchema]);
+export type Action = z.infer<typeof ActionSchema>;
+
+/** The reserved root container every surface has; never sent by agents. */
+export const SurfaceComponentSchema = z.strictObject({
+  component: z.literal('Surface').optional(),
+  child: z.literal('root').optional(),
+});
+export type SurfaceComponent = z.infer<typeof SurfaceComponentSchema>;
+
+/** The error object of a failed function call. */
+export const FunctionErrorSchema = z.strictObject({ code: z.string(), message: z.string() });
+export type FunctionError = z.infer<typeof FunctionErrorSchema>;
+
+/** A successful function response: the call id and a value (null included). */
+export const FunctionValueResponseSchema = z.strictObject({ functionCallId: CallIdSchema, value: z.unknown() });
+
+/** A failed function response: the call id and an error. */
+export const FunctionErrorResponseSchema = z.strictObject({ functionCallId: CallIdSchema, error: FunctionErrorSchema });
+
+/** The answer to a function call: exactly one of `value` or `error`. */
+export const FunctionResponseSchema = z.union([FunctionValueResponseSchema, FunctionErrorResponseSchema]);
+export type FunctionResponse = z.infer<typeof FunctionResponseSchema>;

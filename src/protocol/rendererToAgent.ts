@@ -1,0 +1,127 @@
+/** Zod schemas for renderer-to-agent messages (renderer_to_agent.json and its list forms). */
+import { z } from 'zod';
+import {
+  CallIdSchema,
+  DISCRIMINATOR_PARAMS,
+  FunctionCallSchema,
+  FunctionResponseSchema,
+  MetadataSchema,
+  VersionSchema,
+} from './common';
+
+/** Body of `action`: a user action, its context resolved (extra keys allowed, as in the spec). */
+export const ActionBodySchema = z.looseObject({
+  name: z.string(),
+  userMessage: z.string().optional(),
+  surfaceId: z.string(),
+  sourceComponentId: z.string(),
+  /** RFC 3339 date-time with a time zone, e.g. `2025-01-31T12:00:00Z`. */
+  timestamp: z.iso.datetime({ offset: true }),
+  context: z.record(z.string(), z.unknown()),
+  metadata: MetadataSchema.optional(),
+});
+export type ActionBody = z.infer<typeof ActionBodySchema>;
+
+/** Body of `callAgentFunction`: the renderer asks the agent to run a function. */
+export const CallAgentFunctionBodySchema = z.strictObject({
+  surfaceId: z.string(),
+  functionCallId: CallIdSchema,
+  callFunction: FunctionCallSchema,
+});
+export type CallAgentFunctionBody = z.infer<typeof CallAgentFunctionBodySchema>;
+
+/** Body of `rendererFunctionResponse`: the answer to an agent's `callRendererFunction`. */
+export const RendererFunctionResponseBodySchema = FunctionResponseSchema;
+export type RendererFunctionResponseBody = z.infer<typeof RendererFunctionResponseBodySchema>;
+
+/** Error codes whose `error` body has the validation shape (surfaceId and path required). */
+export const VALIDATION_ERROR_CODES = ['VALIDATION_FAILED', 'UNALLOWED_PARENT', 'UNALLOWED_CHILD'] as const;
+
+/** A validation error: the component at `path` of a surface's message broke a rule. */
+export const ValidationErrorBodySchema = z.strictObject({
+  code: z.enum(VALIDATION_ERROR_CODES),
+  surfaceId: z.string(),
+  path: z.string(),
+  message: z.string(),
+});
+export type ValidationErrorBody = z.infer<typeof ValidationErrorBodySchema>;
+
+const GenericErrorCodeSchema = z
+  .string()
+  .refine((code) => !(VALIDATION_ERROR_CODES as readonly string[]).includes(code), {
+    error: `${VALIDATION_ERROR_CODES.join(', ')} errors need "surfaceId", "path" and "message" only`,
+    params: DISCRIMINATOR_PARAMS,
+    abort: true,
+  });
+
+/** Any other error about a surface (not about a function call). Extra keys allowed. */
+export const SurfaceErrorBodySchema = z.looseObject({
+  code: GenericErrorCodeSchema,
+  message: z.string(),
+  surfaceId: z.string(),
+  functionCallId: z.never().optional(),
+});
+export type SurfaceErrorBody = z.infer<typeof SurfaceErrorBodySchema>;
+
+/** Any other error about a function call (not about a surface). Extra keys allowed. */
+export const FunctionCallErrorBodySchema = z.looseObject({
+  code: GenericErrorCodeSchema,
+  message: z.string(),
+  functionCallId: CallIdSchema,
+  surfaceId: z.never().optional(),
+});
+export type FunctionCallErrorBody = z.infer<typeof FunctionCallErrorBodySchema>;
+
+/** Body of `error`: names exactly one of a surface or a function call. */
+export const ErrorBodySchema = z.union([ValidationErrorBodySchema, SurfaceErrorBodySchema, FunctionCallErrorBodySchema]);
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+/** `{ version, action }`. */
+export const ActionMessageSchema = z.strictObject({ version: VersionSchema, action: ActionBodySchema });
+export type ActionMessage = z.infer<typeof ActionMessageSchema>;
+
+/** `{ version, callAgentFunction }`. */
+export const CallAgentFunctionMessageSchema = z.strictObject({
+  version: VersionSchema,
+  callAgentFunction: CallAgentFunctionBodySchema,
+});
+export type CallAgentFunctionMessage = z.infer<typeof CallAgentFunctionMessageSchema>;
+
+/** `{ version, rendererFunctionResponse }`. */
+export const RendererFunctionResponseMessageSchema = z.strictObject({
+  version: VersionSchema,
+  rendererFunctionResponse: RendererFunctionResponseBodySchema,
+});
+export type RendererFunctionResponseMessage = z.infer<typeof RendererFunctionResponseMessageSchema>;
+
+/** `{ version, error }`. */
+export const ErrorMessageSchema = z.strictObject({ version: VersionSchema, error: ErrorBodySchema });
+export type ErrorMessage = z.infer<typeof ErrorMessageSchema>;
+
+/** The body key of each renderer-to-agent message, with its message schema. */
+export const RENDERER_TO_AGENT_MESSAGE_SCHEMAS = {
+  action: ActionMessageSchema,
+  callAgentFunction: CallAgentFunctionMessageSchema,
+  rendererFunctionResponse: RendererFunctionResponseMessageSchema,
+  error: ErrorMessageSchema,
+} as const;
+
+/** The four message kinds a renderer sends. */
+export type RendererToAgentMessageKind = keyof typeof RENDERER_TO_AGENT_MESSAGE_SCHEMAS;
+
+/** Any renderer-to-agent message. */
+export const RendererToAgentMessageSchema = z.union([
+  ActionMessageSchema,
+  CallAgentFunctionMessageSchema,
+  RendererFunctionResponseMessageSchema,
+  ErrorMessageSchema,
+]);
+export type RendererToAgentMessage = z.infer<typeof RendererToAgentMessageSchema>;
+
+/** A list of renderer-to-agent messages (renderer_to_agent_list.json). */
+export const RendererToAgentListSchema = z.array(RendererToAgentMessageSchema);
+export type RendererToAgentList = z.infer<typeof RendererToAgentListSchema>;
+
+/** `{ messages: [...] }` (renderer_to_agent_list_wrapper.json). */
+export const RendererToAgentListWrapperSchema = z.strictObject({ messages: RendererToAgentListSchema });
+export type RendererToAgentListWrapper = z.infer<typeof RendererToAgentListWrapperSchema>;
