@@ -74,6 +74,11 @@ export interface Catalog {
   readonly components: Readonly<Record<string, JsonSchema>>;
   readonly functions: Readonly<Record<string, CatalogFunction>>;
   readonly instructions?: string;
+  /**
+   * The A2UI version the catalog targets, as in catalog.json (`'1.0'`; absent means `'1.0'`).
+   * Resolution refuses a catalog of another version: a session mixes only catalogs of its own.
+   */
+  readonly protocolVersion?: string;
   /** Extra named JSON Schema definitions (catalog.json `$defs`) the component schemas refer to. */
   readonly defs?: Readonly<Record<string, JsonSchema>>;
   /** The JSON catalog definition (catalog_definition.json shape) for renderer capabilities. */
@@ -85,5 +90,7 @@ export interface CatalogDefinitionInput {
   components?: Record<string, JsonSchema>;
   functions?: Record<string, { definition: FunctionDefinition; implementation?: FunctionImplementation }>;
   instructions?: string;
+  /** Default `'1.0'`. */
+  protocolVersion?: string;
   defs?: Record<string, JsonSchema>;
 }

@@ -1,0 +1,157 @@
+/**
+ * Building catalogs from code. A catalog is a plain frozen object: schemas are data, function
+ * implementations are code, and neither ever enters Redux state (state keeps catalog ids).
+ */
+import type {
+  Catalog,
+  CatalogDefinitionInput,
+  CatalogFunction,
+  FunctionDefinition,
+  FunctionImplementation,
+} from './types';
+
+/** The protocol version a catalog targets when its definition names none. */
+export const DEFAULT_CATALOG_PROTOCOL_VERSION = '1.0';
+
+const JSON_SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
+// UAX #31 identifiers, as the protocol's "Catalog Entity Naming Rules" require.
+const ENTITY_NAME = /^[\p{XID_Start}_][\p{XID_Continue}]*$/u;
+const RETURN_TYPES = new Set(['string', 'number', 'boolean', 'array', 'object', 'any', 'void', 'validationResult']);
+const CALLERS = new Set(['rendererOnly', 'agentOnly', 'rendererOrAgent']);
+
+/**
+ * Builds a frozen {@link Catalog}. A function without `implementation` is declared for the agent:
+ * calls to it are sent as `callAgentFunction`.
+ *
+ * Throws a TypeError for a malformed definition (a programming error, not agent input): a
+ * missing catalogId, a name that is not a UAX #31 identifier, the reserved component name
+ * `Surface`, an `@`-prefixed (system) function name, or an unknown returnType/allowedCallers.
+ */
+export function defineCatalog(input: CatalogDefinitionInput): Catalog {
+  const problem = definitionProblem(input);
+  if (problem !== null) throw new TypeError(`defineCatalog: ${problem}`);
+  return buildCatalog(input);
+}
+
+/** The first problem of a definition, or null; shared with `catalogFromJson`, which must not throw. */
+export function definitionProblem(input: CatalogDefinitionInput): string | null {
+  if (typeof input !== 'object' || input === null) return 'the definition must be an object';
+  if (typeof input.catalogId !== 'string' || input.catalogId === '') return 'catalogId must be a non-empty string';
+  if (input.protocolVersion !== undefined && typeof input.protocolVersion !== 'string') {
+    return 'protocolVersion must be a string';
+  }
+  for (const name of Object.keys(input.components ?? {})) {
+    if (!ENTITY_NAME.test(name)) return `component name '${name}' is not a valid identifier`;
+    if (name === 'Surface') return "the component name 'Surface' is reserved by the protocol";
+  }
+  for (const [name, fn] of Object.entries(input.functions ?? {})) {
+    if (name.startsWith('@')) return `function name '${name}': the '@' prefix is reserved for system functions`;
+    if (!ENTITY_NAME.test(name)) return `function name '${name}' is not a valid identifier`;
+    const problem = functionProblem(name, fn);
+    if (problem !== null) return problem;
+  }
+  return null;
+}
+
+function functionProblem(name: string, fn: { definition: FunctionDefinition; implementation?: unknown }): string | null {
+  if (typeof fn !== 'object' || fn === null || typeof fn.definition !== 'object' || fn.definition === null) {
+    return `function '${name}' needs a definition object`;
+  }
+  const { returnType, allowedCallers } = fn.definition;
+  if (!RETURN_TYPES.has(returnType)) return `function '${name}' has an unknown returnType '${String(returnType)}'`;
+  if (allowedCallers !== undefined && !CALLERS.has(allowedCallers)) {
+    return `function '${name}' has an unknown allowedCallers '${String(allowedCallers)}'`;
+  }
+  if (fn.implementation !== undefined && typeof fn.implementation !== 'function') {
+    return `function '${name}': implementation must be a function`;
+  }
+  return null;
+}
+
+function buildCatalog(input: CatalogDefinitionInput): Catalog {
+  const components = freezeRecord(
+    Object.fromEntries(Object.entries(input.components ?? {}).map(([name, schema]) => [name, deepFrozenCopy(schema)])),
+  );
+  const functions = freezeRecord(
+    Object.fromEntries(
+      Object.entries(input.functions ?? {}).map(([name, fn]) => [name, catalogFunction(fn.definition, fn.implementation)]),
+    ),
+  );
+  const protocolVersion = input.protocolVersion ?? DEFAULT_CATALOG_PROTOCOL_VERSION;
+  const defs = input.defs === undefined ? undefined : deepFrozenCopy(input.defs);
+  const base = {
+    catalogId: input.catalogId,
+    components,
+    functions,
+    protocolVersion,
+    ...(input.instructions === undefined ? {} : { instructions: input.instructions }),
+    ...(defs === undefined ? {} : { defs }),
+  };
+  const json = deepFrozenCopy(catalogJson(base));
+  return Object.freeze({ ...base, toJSON: () => json });
+}
+
+function catalogFunction(definition: FunctionDefinition, implementation?: FunctionImplementation): CatalogFunction {
+  const frozen = deepFrozenCopy(definition);
+  return Object.freeze(implementation === undefined ? { definition: frozen } : { definition: frozen, implementation });
+}
+
+/**
+ * The catalog.json document of a catalog: each function written back as the JSON Schema of its
+ * wire-level FunctionCall (`call` const, `args` schema) with its interface metadata beside it.
+ */
+function catalogJson(catalog: Omit<Catalog, 'toJSON'>): Record<string, unknown> {
+  const componentNames = Object.keys(catalog.components);
+  const functionNames = Object.keys(catalog.functions);
+  const generatedDefs = {
+    anyComponent: {
+      oneOf: componentNames.map((name) => ({ $ref: `#/components/${name}` })),
+      discriminator: { propertyName: 'component' },
+    },
+    anyFunction: { oneOf: functionNames.map((name) => ({ $ref: `#/functions/${name}` })) },
+  };
+  return {
+    $schema: JSON_SCHEMA_DIALECT,
+    $id: catalog.catalogId,
+    catalogId: catalog.catalogId,
+    protocolVersion: catalog.protocolVersion ?? DEFAULT_CATALOG_PROTOCOL_VERSION,
+    ...(catalog.instructions === undefined ? {} : { instructions: catalog.instructions }),
+    components: catalog.components,
+    functions: Object.fromEntries(
+      functionNames.map((name) => [name, functionJson(name, (catalog.functions[name] as CatalogFunction).definition)]),
+    ),
+    $defs: { ...generatedDefs, ...(catalog.defs ?? {}) },
+  };
+}
+
+function functionJson(name: string, definition: FunctionDefinition): Record<string, unknown> {
+  const { returnType, allowedCallers, requiresUserActivation, args, description } = definition;
+  return {
+    type: 'object',
+    ...(description === undefined ? {} : { description }),
+    returnType,
+    ...(allowedCallers === undefined ? {} : { allowedCallers }),
+    ...(requiresUserActivation === undefined ? {} : { requiresUserActivation }),
+    properties: { call: { const: name }, ...(args === undefined ? {} : { args }) },
+    required: args === undefined ? ['call'] : ['call', 'args'],
+  };
+}
+
+function freezeRecord<T>(record: Record<string, T>): Readonly<Record<string, T>> {
+  // A null prototype keeps `catalog.functions['toString']` from finding Object.prototype members.
+  return Object.freeze(Object.assign(Object.create(null) as Record<string, T>, record));
+}
+
+/** A deep copy of JSON-like data, frozen, so a catalog never shares mutable objects with its input. */
+export function deepFrozenCopy<T>(value: T): T {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return Object.freeze(value.map((item) => deepFrozenCopy(item))) as T;
+  const copy: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) copy[key] = deepFrozenCopy(item);
+  return Object.freeze(copy) as T;
+}
+
+/** Whether a name is a valid catalog entity name (UAX #31 identifier). */
+export function isEntityName(name: string): boolean {
+  return ENTITY_NAME.test(name);
+}

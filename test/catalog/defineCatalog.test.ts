@@ -1,0 +1,168 @@
+import {
+  CATALOG_JSON_DEFAULT_PROTOCOL_VERSION,
+  catalogFromJson,
+  defineCatalog,
+  type CatalogDefinitionInput,
+} from '../../src/catalog';
+import { readSharedJson } from '../conformance/suite';
+
+const shout = (args: Record<string, unknown>): string => String(args.value).toUpperCase();
+
+const input: CatalogDefinitionInput = {
+  catalogId: 'https://example.com/catalogs/shop',
+  instructions: 'Use Badge for labels.',
+  components: {
+    Badge: { type: 'object', properties: { component: { const: 'Badge' }, label: { type: 'string' } }, required: ['component'] },
+  },
+  functions: {
+    shout: {
+      definition: { returnType: 'string', args: { type: 'object', properties: { value: { type: 'string' } }, required: ['value'] } },
+      implementation: shout,
+    },
+    checkStock: { definition: { returnType: 'boolean', allowedCallers: 'rendererOrAgent', description: 'Asks the agent.' } },
+  },
+};
+
+describe('defineCatalog', () => {
+  const catalog = defineCatalog(input);
+
+  test('keeps id, components, functions and implementations; default version 1.0', () => {
+    expect(catalog.catalogId).toBe('https://example.com/catalogs/shop');
+    expect(catalog.protocolVersion).toBe('1.0');
+    expect(catalog.instructions).toBe('Use Badge for labels.');
+    expect(catalog.components.Badge).toEqual(input.components?.Badge);
+    expect(catalog.functions.shout?.implementation).toBe(shout);
+    expect(catalog.functions.checkStock?.implementation).toBeUndefined();
+  });
+
+  test('is deeply frozen and does not share objects with its input', () => {
+    expect(Object.isFrozen(catalog)).toBe(true);
+    expect(Object.isFrozen(catalog.components.Badge)).toBe(true);
+    expect(catalog.components.Badge).not.toBe(input.components?.Badge);
+    expect(Object.isFrozen(input.components?.Badge)).toBe(false);
+  });
+
+  test('does not find Object.prototype members as functions or components', () => {
+    expect(catalog.functions.toString).toBeUndefined();
+    expect(catalog.components.constructor).toBeUndefined();
+  });
+
+  test('toJSON writes the catalog.json shape: FunctionCall schemas with interface metadata', () => {
+    expect(catalog.toJSON()).toEqual({
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      $id: 'https://example.com/catalogs/shop',
+      catalogId: 'https://example.com/catalogs/shop',
+      protocolVersion: '1.0',
+      instructions: 'Use Badge for labels.',
+      components: input.components,
+      functions: {
+        shout: {
+          type: 'object',
+          returnType: 'string',
+          properties: { call: { const: 'shout' }, args: input.functions?.shout?.definition.args },
+          required: ['call', 'args'],
+        },
+        checkStock: {
+          type: 'object',
+          description: 'Asks the agent.',
+          returnType: 'boolean',
+          allowedCallers: 'rendererOrAgent',
+          properties: { call: { const: 'checkStock' } },
+          required: ['call'],
+        },
+      },
+      $defs: {
+        anyComponent: { oneOf: [{ $ref: '#/components/Badge' }], discriminator: { propertyName: 'component' } },
+        anyFunction: { oneOf: [{ $ref: '#/functions/shout' }, { $ref: '#/functions/checkStock' }] },
+      },
+    });
+    expect(JSON.parse(JSON.stringify(catalog))).toEqual(catalog.toJSON());
+  });
+
+  test.each([
+    [{ catalogId: '' }, /catalogId/],
+    [{ catalogId: 'x', components: { 'My Card': {} } }, /not a valid identifier/],
+    [{ catalogId: 'x', components: { Surface: {} } }, /reserved/],
+    [{ catalogId: 'x', functions: { '@index': { definition: { returnType: 'number' } } } }, /reserved for system functions/],
+    [{ catalogId: 'x', functions: { '1st': { definition: { returnType: 'number' } } } }, /not a valid identifier/],
+    [{ catalogId: 'x', functions: { f: { definition: { returnType: 'text' } } } }, /returnType/],
+    [{ catalogId: 'x', functions: { f: { definition: { returnType: 'any', allowedCallers: 'anyone' } } } }, /allowedCallers/],
+  ])('throws a TypeError for a malformed definition %#', (definition, message) => {
+    expect(() => defineCatalog(definition as unknown as CatalogDefinitionInput)).toThrow(message);
+    expect(() => defineCatalog(definition as unknown as CatalogDefinitionInput)).toThrow(TypeError);
+  });
+
+  test('accepts UAX #31 identifiers beyond ASCII', () => {
+    expect(() => defineCatalog({ catalogId: 'x', components: { Überschrift: {}, _intern: {} } })).not.toThrow();
+  });
+});
+
+describe('catalogFromJson', () => {
+  test('loads a conformance catalog; its functions are agent functions without implementations', () => {
+    const loaded = catalogFromJson(readSharedJson('conformance/test_data/catalogs/custom_catalog_v1_0.json'));
+    expect(loaded.ok).toBe(true);
+    if (!loaded.ok) return;
+    expect(loaded.catalog.catalogId).toBe('conformance/custom');
+    expect(loaded.catalog.protocolVersion).toBe('1.0');
+    expect(Object.keys(loaded.catalog.components)).toEqual(['Chart', 'Gauge']);
+    // The file spells the call property '@call' (a newer draft); args are found all the same.
+    expect(loaded.catalog.functions.percent?.definition).toEqual({
+      returnType: 'string',
+      description: 'Renders a ratio as a percentage string.',
+      args: {
+        type: 'object',
+        properties: { value: { type: 'number' } },
+        required: ['value'],
+        unevaluatedProperties: false,
+      },
+    });
+    expect(loaded.catalog.functions.percent?.implementation).toBeUndefined();
+  });
+
+  test('attaches implementations the caller supplies', () => {
+    const percent = (args: Record<string, unknown>): string => `${Number(args.value) * 100}%`;
+    const loaded = catalogFromJson(readSharedJson('conformance/test_data/catalogs/custom_catalog_v1_0.json'), {
+      implementations: { percent },
+    });
+    expect(loaded.ok && loaded.catalog.functions.percent?.implementation).toBe(percent);
+  });
+
+  test('reads a function schema without a call property as the args schema itself', () => {
+    const loaded = catalogFromJson({
+      catalogId: 'x',
+      protocolVersion: '1.0',
+      functions: { f: { type: 'object', properties: { value: {} }, required: ['value'] } },
+    });
+    expect(loaded.ok && loaded.catalog.functions.f?.definition).toEqual({
+      returnType: 'any',
+      args: { type: 'object', properties: { value: {} }, required: ['value'] },
+    });
+  });
+
+  test(`defaults protocolVersion to ${CATALOG_JSON_DEFAULT_PROTOCOL_VERSION}, as catalog_definition.json says`, () => {
+    const loaded = catalogFromJson({ catalogId: 'legacy' });
+    expect(loaded.ok && loaded.catalog.protocolVersion).toBe('0.9');
+  });
+
+  test.each([
+    [null, ''],
+    [[], ''],
+    ['{}', ''],
+    [{}, '/catalogId'],
+    [{ catalogId: 7 }, '/catalogId'],
+    [{ catalogId: 'x', components: [] }, '/components'],
+    [{ catalogId: 'x', protocolVersion: 1 }, '/protocolVersion'],
+    [{ catalogId: 'x', functions: { f: 'nope' } }, '/functions/f'],
+    [{ catalogId: 'x', functions: { f: { returnType: 3 } } }, '/functions/f'],
+    [{ catalogId: 'x', functions: { f: { requiresUserActivation: 'yes' } } }, '/functions/f'],
+    [{ catalogId: 'x', components: { Broken: 5 } }, '/components/Broken'],
+    [{ catalogId: 'x', components: { Surface: {} } }, ''],
+    [{ catalogId: 'x', functions: { '@mine': {} } }, ''],
+  ])('returns a VALIDATION_FAILED error, never throws, for %j', (json, path) => {
+    const loaded = catalogFromJson(json);
+    expect(loaded.ok).toBe(false);
+    if (loaded.ok) return;
+    expect(loaded.error.code).toBe('VALIDATION_FAILED');
+    expect(loaded.error.path ?? '').toBe(path);
+  });
+});

@@ -1,0 +1,125 @@
+/**
+ * The bounded regex matcher must agree with JavaScript's RegExp#test wherever RegExp finishes,
+ * and must finish quickly where RegExp would not.
+ */
+import { compileSafeRegex, DEFAULT_REGEX_LIMITS, RegexLimitError } from '../../src/catalog';
+
+function agreesWithNative(pattern: string, inputs: readonly string[]): void {
+  const native = new RegExp(pattern);
+  const safe = compileSafeRegex(pattern);
+  for (const input of inputs) {
+    if (safe.test(input) !== native.test(input)) {
+      throw new Error(`/${pattern}/ on ${JSON.stringify(input)}: native ${native.test(input)}, safe ${safe.test(input)}`);
+    }
+  }
+}
+
+const INPUTS = [
+  '', 'a', 'b', 'ab', 'ba', 'abc', 'aab', 'abab', 'aaaa', 'aaab', 'abba', 'abcabc', '123', '12-34', 'a1b2',
+  'foo bar', 'foo-bar', 'x\ny', '\t', '$100', 'A', 'Z9_', 'hello hello', 'ü', '😀', '\u2028', '{', '}', ']',
+  'user@example.com', '2024-2024', '2024-2025',
+];
+
+describe('compileSafeRegex agrees with RegExp', () => {
+  test.each([
+    '^[0-9]+$', 'abc', 'a|b|c', '^(a|b)*c$', '(a+)+$', '^\\d{3}-\\d{4}$', '\\bfoo\\b', '\\Bo', '(?=.*\\d)(?=.*[A-Z]).{8,}',
+    '^(?!abc).*$', '(?<=\\$)\\d+', '(?<!\\$)\\b\\d+', '(a)\\1', '(\\w+)\\s\\1', '^(?<y>\\d{4})-\\k<y>$', '[^]', '[]',
+    '[\\d-z]+', '[a\\-z]', 'a{2,3}', 'a{2,}b', 'a{0}', 'x*', '^$', '\\u0041', '\\x41', '\\101', '[\\b]', '\\cJ', 'a.c',
+    '.', '[a-c]{1,2}?', '(?:ab)+?$', '\\8', '\\0', '(a*)*b', '(?:a|ab)(?:c|bcd)(?:d*)$', '\\u{2}', '{', 'a{,2}', '}', ']',
+    '\\c1', '[\\c1]', '(a)|\\1b', '(?=(a))\\1b', '^(a?){3}a{3}$', '\\s+\\S', '\\W\\w', '\\D+', '(?<!a)b', '(?<=(a)b)c',
+    '(?<=\\1(a))b', '^[^@\\s]+@[^@\\s]+\\.[a-z]{2,}$', '(?:)', 'a||b', '(?=a)*b', '\\k', '\\p{L}', '[\\s\\S]', '[^\\d\\s]',
+    '\\2(a)(b)', '(a)(?:b\\1)+', '^(?:(a)|b)+\\1$', '(?!(a)b)\\1?a', '\\uD83D\\uDE00', '^.$', '^..$',
+  ])('/%s/', (pattern) => {
+    agreesWithNative(pattern, INPUTS);
+  });
+
+  test('on random patterns over a small alphabet', () => {
+    let seed = 12345;
+    const random = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const atoms = ['a', 'b', '.', '[ab]', '[^a]', '\\w', '\\b', '^', '$'];
+    const generate = (depth: number, groups: { count: number }): string => {
+      const choice = random(depth > 3 ? 3 : 9);
+      if (choice <= 2) return atoms[random(atoms.length)] as string;
+      if (choice === 3) return `${generate(depth + 1, groups)}${generate(depth + 1, groups)}`;
+      if (choice === 4) return `${generate(depth + 1, groups)}|${generate(depth + 1, groups)}`;
+      if (choice === 5) {
+        groups.count += 1;
+        return `(${generate(depth + 1, groups)})`;
+      }
+      if (choice === 6) return `(?${['=', '!', '<=', '<!', ':'][random(5)]}${generate(depth + 1, groups)})`;
+      if (choice === 7 && groups.count > 0) return `\\${1 + random(groups.count)}`;
+      const body = `(?:${generate(depth + 1, groups)})`;
+      return `${body}${['*', '+', '?', '{2}', '{1,3}', '*?', '{0,}'][random(7)]}`;
+    };
+    const inputs = ['', 'a', 'b', 'ab', 'ba', 'aab', 'abb', 'abab', 'bbaa', 'a b', 'aaaaaa', 'ababab'];
+    let checked = 0;
+    for (let i = 0; i < 600; i += 1) {
+      const pattern = generate(0, { count: 0 });
+      try {
+        new RegExp(pattern);
+      } catch {
+        continue; // only patterns JavaScript accepts are comparable
+      }
+      agreesWithNative(pattern, inputs);
+      checked += 1;
+    }
+    expect(checked).toBeGreaterThan(300);
+  });
+});
+
+describe('compileSafeRegex bounds the work', () => {
+  test.each([
+    ['(a+)+$', `${'a'.repeat(9000)}!`],
+    ['^(a|aa)*$', `${'a'.repeat(9000)}!`],
+    ['(.*){1,20}x', 'a'.repeat(9000)],
+    ['^(\\d*)*\\d*\\d*x$', '1'.repeat(9000)],
+    ['(?=.*x)a', 'a'.repeat(9000)],
+    ['(\\w+\\s?)+$', `${'word '.repeat(1800)}!`],
+  ])('/%s/ on a long hostile input answers false, or refuses, quickly', (pattern, input) => {
+    const started = Date.now();
+    let answer: unknown;
+    try {
+      answer = compileSafeRegex(pattern).test(input);
+    } catch (error) {
+      answer = error;
+    }
+    expect(answer === false || answer instanceof RegexLimitError).toBe(true);
+    expect(Date.now() - started).toBeLessThan(1500);
+  });
+
+  test('the state search is linear: a long input within the budget gets a real answer', () => {
+    expect(compileSafeRegex('(a+)+$').test(`${'a'.repeat(9000)}!`)).toBe(false);
+    expect(compileSafeRegex('(a+)+$').test('a'.repeat(9000))).toBe(true);
+    expect(compileSafeRegex('(?=.*x)a').test(`${'a'.repeat(9000)}x`)).toBe(true);
+  });
+
+  test('backreferences backtrack, and a step budget stops exponential work with an error', () => {
+    const started = Date.now();
+    expect(() => compileSafeRegex('^(a|aa)+\\1$').test(`${'a'.repeat(200)}!`)).toThrow(/too expensive/);
+    expect(Date.now() - started).toBeLessThan(1500);
+  });
+
+  test('pattern length, input length and repetition expansion are bounded', () => {
+    expect(() => compileSafeRegex('a'.repeat(DEFAULT_REGEX_LIMITS.maxPatternLength + 1))).toThrow(RegexLimitError);
+    expect(() => compileSafeRegex('a').test('a'.repeat(DEFAULT_REGEX_LIMITS.maxInputLength + 1))).toThrow(RegexLimitError);
+    expect(() => compileSafeRegex('(a{1000}){1000}')).toThrow(/too complex/);
+    expect(() => compileSafeRegex('a{99999999}')).toThrow(/too complex/);
+    expect(() => compileSafeRegex(`${'('.repeat(150)}a${')'.repeat(150)}`)).toThrow(/nested/);
+  });
+
+  test('custom limits apply', () => {
+    const limits = { maxPatternLength: 5, maxInputLength: 4, maxSteps: 50 };
+    expect(() => compileSafeRegex('abcdef', limits)).toThrow(/too long/);
+    expect(() => compileSafeRegex('a', limits).test('aaaaa')).toThrow(/too long/);
+    expect(() => compileSafeRegex('a+$', { ...limits, maxInputLength: 1000 }).test('a'.repeat(999) + 'b')).toThrow(/too expensive/);
+  });
+
+  test('invalid syntax is a SyntaxError, as with RegExp', () => {
+    expect(() => compileSafeRegex('[invalid(')).toThrow(SyntaxError);
+    expect(() => compileSafeRegex('a**')).toThrow(SyntaxError);
+    expect(() => compileSafeRegex('(?<n>a)\\k<m>')).toThrow(SyntaxError);
+  });
+});
