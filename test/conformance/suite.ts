@@ -54,7 +54,9 @@ export function runSuite(
         test.skip(`${c.name} [out of scope: ${outOfScope[c.name]}]`, () => undefined);
       } else if (c.name in known) {
         tally.known += 1;
-        test.failing(`${c.name} [known difference: ${known[c.name]}]`, () => run(c));
+        test.failing(`${c.name} [known difference: ${known[c.name]}]`, async () => {
+          await run(c);
+        });
       } else {
         test(c.name, async () => {
           await run(c);

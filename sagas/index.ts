@@ -1,0 +1,171 @@
+/**
+ * The a2ui sagas: they carry out the outbox and feed the store. The outside world is reached only
+ * through injected ports (transport, openUrl, MCP client, clock), so tests swap them freely.
+ */
+import { eventChannel, type EventChannel, type SagaIterator, type Task } from 'redux-saga';
+import { call, cancel, cancelled, delay, fork, put, race, select, take } from 'redux-saga/effects';
+import type { Action } from '@reduxjs/toolkit';
+import {
+  agentCallSettled,
+  agentCallTimedOut,
+  effectsDelivered,
+  messageReceived,
+  workerFailed,
+} from '../src/redux/actions';
+import type { A2uiState, OutboxEntry } from '../src/redux/slice';
+import type { Effect, OutboundMessage, RendererDataModelMetadata } from '../src/session/effects';
+import { rendererDataModelOf } from '../src/session/session';
+import type { SessionState } from '../src/session/state';
+
+/** Where renderer→agent messages go, and (optionally) where agent payloads come from. */
+export interface A2uiTransport {
+  send(message: OutboundMessage, metadata?: { a2uiRendererDataModel?: RendererDataModelMetadata }): void | Promise<void>;
+  subscribe?(onMessage: (payload: unknown) => void): () => void;
+}
+
+/** The ports the root saga talks to. */
+export interface A2uiSagaPorts {
+  transport: A2uiTransport;
+  /** Opens a URL the user asked for (the scheme was already checked). */
+  openUrl?: (url: string) => void | Promise<void>;
+  /** Called with each diagnostic effect (logging, telemetry). */
+  onDiagnostic?: (diagnostic: Extract<Effect, { type: 'diagnostic' }>) => void;
+}
+
+type Delivered = { message: OutboundMessage; metadata?: { a2uiRendererDataModel?: RendererDataModelMetadata } };
+
+/** Runs `worker`, turning a throw into a `workerFailed` action so the caller keeps going. */
+function* guarded(name: string, worker: () => SagaIterator | Generator): SagaIterator {
+  try {
+    yield call(worker);
+  } catch (caught) {
+    yield put(workerFailed({ worker: name, message: caught instanceof Error ? caught.message : String(caught) }));
+  }
+}
+
+/** The surface a renderer→agent message concerns, if any. */
+function surfaceOf(message: OutboundMessage): string | undefined {
+  for (const body of Object.values(message)) {
+    if (typeof body === 'object' && body !== null && typeof (body as { surfaceId?: unknown }).surfaceId === 'string') {
+      return (body as { surfaceId: string }).surfaceId;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Builds the root saga for an a2ui state found by `selectSlice`.
+ * @example sagaMiddleware.run(createA2uiSaga((s) => s.a2ui), { transport, openUrl })
+ */
+export function createA2uiSaga<RootState>(selectSlice: (state: RootState) => A2uiState) {
+  const selectOutbox = (state: RootState): OutboxEntry[] => selectSlice(state).session.outbox;
+  const selectCore = (state: RootState): SessionState => selectSlice(state).session.core;
+
+  function* deliver(ports: A2uiSagaPorts, effect: Extract<Effect, { type: 'send' }>): SagaIterator {
+    let metadata = effect.metadata;
+    if (!metadata?.a2uiRendererDataModel) {
+      const surfaceId = surfaceOf(effect.message);
+      if (surfaceId !== undefined) {
+        const core: SessionState = yield select(selectCore);
+        const model = rendererDataModelOf(core, surfaceId);
+        if (model) metadata = { ...metadata, a2uiRendererDataModel: model };
+      }
+    }
+    yield call([ports.transport, ports.transport.send], effect.message, metadata);
+    const delivered: Delivered = { message: effect.message };
+    if (metadata) delivered.metadata = metadata;
+    return delivered;
+  }
+
+  /** Races one agent call against its timeout; the loser is cleaned up. */
+  function* watchAgentCall(callId: string, timeoutMs: number): SagaIterator {
+    try {
+      const { timedOut } = yield race({
+        settled: take((action: Action) => agentCallSettled.match(action) && action.payload.callId === callId),
+        timedOut: delay(timeoutMs),
+      });
+      if (timedOut) yield put(agentCallTimedOut({ callId }));
+    } finally {
+      if (yield cancelled()) {
+        // The root saga stopped: the session's dispose settles the call, nothing to undo here.
+      }
+    }
+  }
+
+  function* carryOut(ports: A2uiSagaPorts, entry: OutboxEntry, delivered: Delivered[]): SagaIterator {
+    const effect = entry.effect;
+    switch (effect.type) {
+      case 'send':
+        delivered.push(yield call(deliver, ports, effect));
+        break;
+      case 'openUrl':
+        if (ports.openUrl) yield call(ports.openUrl, effect.url);
+        break;
+      case 'agentCallSent':
+        if (effect.timeoutMs !== null) yield fork(guarded, `agentCall:${effect.callId}`, () => watchAgentCall(effect.callId, effect.timeoutMs as number));
+        break;
+      case 'rpcSettled':
+        yield put(agentCallSettled({ callId: effect.callId, status: effect.outcome.status }));
+        break;
+      case 'diagnostic':
+        if (ports.onDiagnostic) yield call(ports.onDiagnostic, effect);
+        break;
+      default:
+        break;
+    }
+  }
+
+  /** Drains the outbox in order and acknowledges what it carried out. */
+  function* drainOutbox(ports: A2uiSagaPorts): SagaIterator {
+    for (;;) {
+      const outbox: OutboxEntry[] = yield select(selectOutbox);
+      if (outbox.length === 0) {
+        yield take('*');
+        continue;
+      }
+      const delivered: Delivered[] = [];
+      let throughId = 0;
+      for (const entry of outbox) {
+        try {
+          yield call(carryOut, ports, entry, delivered);
+        } catch (caught) {
+          yield put(workerFailed({ worker: `outbox:${entry.effect.type}`, message: caught instanceof Error ? caught.message : String(caught) }));
+        }
+        throughId = entry.id;
+      }
+      yield put(effectsDelivered(delivered.length > 0 ? { throughId, delivered } : { throughId }));
+    }
+  }
+
+  function transportChannel(transport: A2uiTransport): EventChannel<{ payload: unknown }> {
+    return eventChannel((emit) => {
+      const unsubscribe = transport.subscribe?.((payload) => emit({ payload }));
+      return () => unsubscribe?.();
+    });
+  }
+
+  /** Dispatches `messageReceived` for every payload the transport brings. */
+  function* receive(transport: A2uiTransport): SagaIterator {
+    if (!transport.subscribe) return;
+    const channel: EventChannel<{ payload: unknown }> = yield call(transportChannel, transport);
+    try {
+      for (;;) {
+        const { payload } = yield take(channel);
+        yield put(messageReceived(payload));
+      }
+    } finally {
+      channel.close();
+    }
+  }
+
+  /** The root saga: run it with `sagaMiddleware.run(saga, ports)`. */
+  return function* a2uiRootSaga(ports: A2uiSagaPorts): SagaIterator {
+    const receiver: Task = yield fork(guarded, 'transport', () => receive(ports.transport));
+    // The drainer restarts after a failure so one bad effect never stops delivery.
+    try {
+      for (;;) yield call(guarded, 'outbox', () => drainOutbox(ports));
+    } finally {
+      if (yield cancelled()) yield cancel(receiver);
+    }
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * Memoized selectors over the a2ui state (reselect, default `weakMapMemoize`). The resolved-tree
+ * selector calls the same memoized resolver as the pure session, so a tree is built once whether
+ * the reducer or a component asked first. Each surface's inputs are selected separately, so a
+ * change to surface A never recomputes surface B.
+ */
+import { createSelector } from 'reselect';
+import { lookupNode, resolveSurface } from '../src/resolution/resolver';
+import type { Diagnostic, NodeRef, ResolvedNode, ResolvedTree } from '../src/resolution/types';
+import type { A2uiState, LogEntry, OutboxEntry } from '../src/redux/slice';
+import type { SessionRuntime } from '../src/session/session';
+import type { AgentCallRow, SessionState, SurfaceState } from '../src/session/state';
+
+const EMPTY_ARRAY: readonly never[] = Object.freeze([]);
+
+/** The agent-call rows and keys of one surface, as the resolver reads them. */
+interface SurfaceCalls {
+  agentCalls: Record<string, AgentCallRow>;
+  agentCallsByKey: Record<string, string>;
+}
+
+function shallowEqualRecords(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  for (const key of ka) if (a[key] !== b[key]) return false;
+  return true;
+}
+
+/** Every a2ui selector, bound to where the a2ui state is mounted. */
+export interface A2uiSelectors<RootState> {
+  selectA2ui: (state: RootState) => A2uiState;
+  selectSessionState: (state: RootState) => SessionState;
+  /** All surfaces, sorted by id. */
+  selectSurfaces: (state: RootState) => SurfaceState[];
+  selectSurface: (state: RootState, surfaceId: string) => SurfaceState | undefined;
+  /** The resolved tree of one surface; identity kept while nothing it shows changed. */
+  selectResolvedTree: ((state: RootState, surfaceId: string) => ResolvedTree | undefined) & { recomputations(): number; resetRecomputations(): void };
+  selectNode: (state: RootState, surfaceId: string, ref: NodeRef) => ResolvedNode | undefined;
+  selectDiagnostics: (state: RootState, surfaceId: string) => readonly Diagnostic[];
+  /** Agent calls still waiting for the agent. */
+  selectPendingAgentCalls: (state: RootState) => readonly AgentCallRow[];
+  /** The agent payloads received and messages delivered, in order. */
+  selectLog: (state: RootState) => readonly LogEntry[];
+  /** Effects waiting for the sagas. */
+  selectOutbox: (state: RootState) => readonly OutboxEntry[];
+}
+
+/** Builds the selectors for an a2ui state found by `selectSlice`. */
+export function createA2uiSelectors<RootState>(
+  runtime: SessionRuntime,
+  selectSlice: (state: RootState) => A2uiState,
+): A2uiSelectors<RootState> {
+  const selectSessionState = (state: RootState): SessionState => selectSlice(state).session.core;
+  const selectSurfaceMap = (state: RootState) => selectSessionState(state).surfaces;
+  const selectAgentCalls = (state: RootState) => selectSessionState(state).agentCalls;
+  const selectAgentCallsByKey = (state: RootState) => selectSessionState(state).agentCallsByKey;
+
+  const selectSurfaces = createSelector([selectSurfaceMap], (map) =>
+    Object.values(map).sort((a, b) => (a.surfaceId < b.surfaceId ? -1 : a.surfaceId > b.surfaceId ? 1 : 0)),
+  );
+  const selectSurface = (state: RootState, surfaceId: string): SurfaceState | undefined => {
+    const map = selectSurfaceMap(state);
+    return Object.prototype.hasOwnProperty.call(map, surfaceId) ? map[surfaceId] : undefined;
+  };
+
+  // One surface's view of the call table; equal content keeps the previous object.
+  const selectSurfaceCalls = createSelector(
+    [selectAgentCalls, selectAgentCallsByKey, (_state: RootState, surfaceId: string) => surfaceId],
+    (calls, byKey, surfaceId): SurfaceCalls => {
+      const agentCalls: Record<string, AgentCallRow> = {};
+      const agentCallsByKey: Record<string, string> = {};
+      const prefix = `${surfaceId}\u0000`;
+      for (const [key, id] of Object.entries(byKey)) if (key.startsWith(prefix)) agentCallsByKey[key] = id;
+      for (const row of Object.values(calls)) if (row.surfaceId === surfaceId) agentCalls[row.callId] = row;
+      return { agentCalls, agentCallsByKey };
+    },
+    {
+      memoizeOptions: {
+        resultEqualityCheck: (a: SurfaceCalls, b: SurfaceCalls) =>
+          shallowEqualRecords(a.agentCalls, b.agentCalls) && shallowEqualRecords(a.agentCallsByKey, b.agentCallsByKey),
+      },
+    },
+  );
+
+  const selectResolvedTree = createSelector([selectSurface, selectSurfaceCalls], (surface, calls) =>
+    surface ? resolveSurface(runtime.cache, runtime.resolution, surface, calls).tree : undefined,
+  );
+
+  const selectNode = (state: RootState, surfaceId: string, ref: NodeRef): ResolvedNode | undefined => {
+    const tree = selectResolvedTree(state, surfaceId);
+    return tree ? lookupNode(tree, ref) : undefined;
+  };
+
+  const selectDiagnostics = (state: RootState, surfaceId: string): readonly Diagnostic[] =>
+    selectResolvedTree(state, surfaceId)?.diagnostics ?? EMPTY_ARRAY;
+
+  const selectPendingAgentCalls = createSelector([selectAgentCalls], (calls) => {
+    const pending = Object.values(calls).filter((row) => row.status === 'pending');
+    return pending.length === 0 ? (EMPTY_ARRAY as readonly AgentCallRow[]) : pending;
+  });
+
+  return {
+    selectA2ui: selectSlice,
+    selectSessionState,
+    selectSurfaces,
+    selectSurface,
+    selectResolvedTree,
+    selectNode,
+    selectDiagnostics,
+    selectPendingAgentCalls,
+    selectLog: (state) => selectSlice(state).log.entries,
+    selectOutbox: (state) => selectSlice(state).session.outbox,
+  };
+}

@@ -1,0 +1,238 @@
+/**
+ * Applying one parsed agent message to the session state, with the error rules of the protocol
+ * and the session contract: a message either applies whole or fails whole; a failure that names
+ * a surface or a call is also an `error` message for the agent.
+ */
+import { a2uiError, type A2uiError } from '../protocol/errors';
+import { applyDataUpdate } from '../data';
+import type { Effect, OutboundMessage } from '../session/effects';
+import type { AgentCallRow, SessionState, SurfaceState } from '../session/state';
+import { checkComponents } from './components';
+import type { ProcessorConfig } from './config';
+import { runRendererFunction } from './rendererFunctions';
+
+export type StepResult =
+  | { ok: true; state: SessionState; effects: Effect[] }
+  | { ok: false; state: SessionState; effects: Effect[]; error: A2uiError };
+
+export interface MessageOptions {
+  userActivated?: boolean;
+  /** The surface a callRendererFunction runs against (for data bindings in its args). */
+  surfaceId?: string;
+  /** Messages from an MCP tool's UI resource never recreate a surface that exists. */
+  keepExistingSurfaces?: boolean;
+}
+
+type Body = Record<string, unknown>;
+
+/** Applies one message (already checked against the envelope schema). */
+export function applyMessage(
+  config: ProcessorConfig,
+  state: SessionState,
+  message: Record<string, unknown>,
+  path: string,
+  options: MessageOptions = {},
+): StepResult {
+  if ('createSurface' in message) return createSurface(config, state, message.createSurface as Body, `${path}/createSurface`, options);
+  if ('updateComponents' in message) return updateComponents(config, state, message.updateComponents as Body, `${path}/updateComponents`);
+  if ('updateDataModel' in message) return updateDataModel(config, state, message.updateDataModel as Body, `${path}/updateDataModel`);
+  if ('deleteSurface' in message) return deleteSurface(state, message.deleteSurface as Body);
+  if ('callRendererFunction' in message) {
+    return runRendererFunction(config, state, message.callRendererFunction as Body, options);
+  }
+  if ('agentFunctionResponse' in message) return agentFunctionResponse(state, message.agentFunctionResponse as Body, options);
+  return failed(state, a2uiError('INVALID_MESSAGE', `${path}: the message has no known body`, { path }));
+}
+
+/** A failed step: state unchanged, and the error goes to the agent when it names a surface or call. */
+export function failed(state: SessionState, error: A2uiError, effects: Effect[] = []): StepResult {
+  const send = errorMessageFor(error);
+  return { ok: false, state, effects: send ? [...effects, { type: 'send', message: send }] : effects, error };
+}
+
+/** The renderer→agent `error` message for `error`, when the protocol lets one be sent. */
+export function errorMessageFor(error: A2uiError): OutboundMessage | null {
+  const validation = error.code === 'VALIDATION_FAILED' || error.code === 'UNALLOWED_PARENT' || error.code === 'UNALLOWED_CHILD';
+  if (validation) {
+    if (error.surfaceId === undefined) return null;
+    return { version: 'v1.0', error: { code: error.code, surfaceId: error.surfaceId, path: error.path ?? '/', message: error.message } };
+  }
+  // The generic error carries exactly one of surfaceId and functionCallId.
+  if (error.functionCallId !== undefined) {
+    return { version: 'v1.0', error: { code: error.code, message: error.message, functionCallId: error.functionCallId } };
+  }
+  if (error.surfaceId !== undefined) {
+    return { version: 'v1.0', error: { code: error.code, message: error.message, surfaceId: error.surfaceId } };
+  }
+  return null;
+}
+
+function withSurface(state: SessionState, surface: SurfaceState): SessionState {
+  return { ...state, surfaces: { ...state.surfaces, [surface.surfaceId]: surface } };
+}
+
+function createSurface(config: ProcessorConfig, state: SessionState, body: Body, path: string, options: MessageOptions): StepResult {
+  const surfaceId = body.surfaceId as string;
+  const where = { surfaceId, path };
+  if (Object.prototype.hasOwnProperty.call(state.surfaces, surfaceId)) {
+    if (options.keepExistingSurfaces) return { ok: true, state, effects: [] };
+    return failed(state, a2uiError('SURFACE_EXISTS', `${path}/surfaceId: surface '${surfaceId}' already exists; delete it before creating it again`, { ...where, path: `${path}/surfaceId` }));
+  }
+  const catalogId = typeof body.catalogId === 'string' ? body.catalogId : null;
+  if (catalogId !== null && !config.catalogs.some((c) => c.catalogId === catalogId)) {
+    return failed(state, a2uiError('CATALOG_NOT_FOUND', `${path}/catalogId: Catalog not found: ${catalogId} (this renderer supports ${config.catalogs.map((c) => c.catalogId).join(', ') || 'no catalogs'})`, { ...where, path: `${path}/catalogId` }));
+  }
+  let surface: SurfaceState = {
+    surfaceId,
+    catalogId,
+    sendDataModel: body.sendDataModel === true,
+    components: {},
+    dataModel: {},
+  };
+  if (body.metadata !== undefined) surface.metadata = body.metadata as Record<string, unknown>;
+  const effects: Effect[] = [{ type: 'surfaceCreated', surfaceId }];
+  if (body.dataModel !== undefined) {
+    const data = applyDataUpdate({}, '/', body.dataModel, { maxDepth: config.limits.maxDataDepth });
+    if (!data.ok) return failed(state, { ...data.error, surfaceId, path: `${path}/dataModel` });
+    surface = { ...surface, dataModel: data.value };
+    effects.push({ type: 'dataModelUpdated', surfaceId, path: '/' });
+  }
+  if (Array.isArray(body.components)) {
+    const check = checkComponents(config, surface, body.components, `${path}/components`);
+    if (!check.ok) return failed(state, check.error);
+    surface = { ...surface, components: Object.fromEntries(check.components.map((c) => [c.id, c])) };
+    effects.push({ type: 'componentsUpdated', surfaceId, componentIds: check.components.map((c) => c.id) });
+    effects.push(...warningEffects(surfaceId, check.warnings));
+  }
+  return { ok: true, state: withSurface(state, surface), effects };
+}
+
+function updateComponents(config: ProcessorConfig, state: SessionState, body: Body, path: string): StepResult {
+  const surfaceId = body.surfaceId as string;
+  const surface = state.surfaces[surfaceId];
+  if (!surface) return failed(state, surfaceNotFound(surfaceId, `${path}/surfaceId`));
+  const list = Array.isArray(body.components) ? body.components : [];
+  const check = checkComponents(config, surface, list, `${path}/components`);
+  if (!check.ok) return failed(state, check.error);
+  const components = { ...surface.components };
+  for (const component of check.components) components[component.id] = component;
+  const effects: Effect[] = [
+    { type: 'componentsUpdated', surfaceId, componentIds: check.components.map((c) => c.id) },
+    ...warningEffects(surfaceId, check.warnings),
+  ];
+  return { ok: true, state: withSurface(state, { ...surface, components }), effects };
+}
+
+function updateDataModel(config: ProcessorConfig, state: SessionState, body: Body, path: string): StepResult {
+  const surfaceId = body.surfaceId as string;
+  const surface = state.surfaces[surfaceId];
+  if (!surface) return failed(state, surfaceNotFound(surfaceId, `${path}/surfaceId`));
+  const target = typeof body.path === 'string' ? body.path : '/';
+  const result = applyDataUpdate(surface.dataModel, target, body.value, { maxDepth: config.limits.maxDataDepth });
+  if (!result.ok) return failed(state, { ...result.error, surfaceId, path: `${path}/value`, message: `${path}: ${result.error.message}` });
+  if (result.value === surface.dataModel) return { ok: true, state, effects: [] };
+  if (config.limits.maxDataModelBytes < Number.POSITIVE_INFINITY) {
+    const size = JSON.stringify(result.value).length;
+    if (size > config.limits.maxDataModelBytes) {
+      return failed(state, a2uiError('LIMIT_EXCEEDED', `${path}: the data model of surface '${surfaceId}' would be ${size} bytes; the limit is ${config.limits.maxDataModelBytes}`, { surfaceId, path }));
+    }
+  }
+  return {
+    ok: true,
+    state: withSurface(state, { ...surface, dataModel: result.value }),
+    effects: [{ type: 'dataModelUpdated', surfaceId, path: target }],
+  };
+}
+
+function deleteSurface(state: SessionState, body: Body): StepResult {
+  const surfaceId = body.surfaceId as string;
+  // Deleting a surface that does not exist is a no-op (conformance: safe no-op).
+  if (!Object.prototype.hasOwnProperty.call(state.surfaces, surfaceId)) return { ok: true, state, effects: [] };
+  const surfaces = { ...state.surfaces };
+  delete surfaces[surfaceId];
+  const effects: Effect[] = [{ type: 'surfaceDeleted', surfaceId }];
+  const cancelled = settleWhere(
+    { ...state, surfaces },
+    (row) => row.surfaceId === surfaceId,
+    { status: 'cancelled', error: { code: 'SURFACE_DELETED', message: `Surface '${surfaceId}' was deleted before the agent answered.` } },
+    effects,
+  );
+  return { ok: true, state: cancelled, effects };
+}
+
+function agentFunctionResponse(state: SessionState, body: Body, options: MessageOptions): StepResult {
+  const callId = body.functionCallId as string;
+  const row = state.agentCalls[callId];
+  if (!row || row.status !== 'pending') {
+    const why = !row ? 'no call with this id was sent' : `the call already ended (${row.status})`;
+    return {
+      ok: true,
+      state,
+      effects: [{
+        type: 'diagnostic',
+        surfaceId: row?.surfaceId ?? options.surfaceId ?? '',
+        severity: 'warning',
+        payload: { code: 'AGENT_RESPONSE_IGNORED', message: `agentFunctionResponse for '${callId}' ignored: ${why}.` },
+      }],
+    };
+  }
+  const effects: Effect[] = [];
+  const error = body.error as { code: string; message: string } | undefined;
+  const next = error
+    ? settleRow(state, row, { status: 'error', error: { code: error.code, message: error.message } }, effects)
+    : settleRow(state, row, { status: 'ok', value: body.value }, effects);
+  return { ok: true, state: next, effects };
+}
+
+/** Settles one pending row exactly once, with its rpcSettled effect. */
+export function settleRow(
+  state: SessionState,
+  row: AgentCallRow,
+  outcome: { status: 'ok'; value: unknown } | { status: 'error' | 'timeout' | 'cancelled'; error: { code: string; message: string } },
+  effects: Effect[],
+): SessionState {
+  if (row.status !== 'pending') return state;
+  const settled: AgentCallRow =
+    outcome.status === 'ok' ? { ...row, status: 'ok', value: outcome.value } : { ...row, status: outcome.status, error: outcome.error };
+  effects.push({
+    type: 'rpcSettled',
+    callId: row.callId,
+    outcome: outcome.status === 'ok' ? { status: 'ok', value: outcome.value } : { status: 'error', error: outcome.error },
+  });
+  return { ...state, agentCalls: { ...state.agentCalls, [row.callId]: settled } };
+}
+
+/** Settles every pending row matching `which` with the same outcome. */
+export function settleWhere(
+  state: SessionState,
+  which: (row: AgentCallRow) => boolean,
+  outcome: { status: 'timeout' | 'cancelled' | 'error'; error: { code: string; message: string } },
+  effects: Effect[],
+): SessionState {
+  let next = state;
+  for (const row of Object.values(state.agentCalls)) {
+    if (row.status === 'pending' && which(row)) next = settleRow(next, row, outcome, effects);
+  }
+  return next;
+}
+
+function surfaceNotFound(surfaceId: string, path: string): A2uiError {
+  return a2uiError('SURFACE_NOT_FOUND', `${path}: surface '${surfaceId}' does not exist (never created, or deleted)`, { surfaceId, path });
+}
+
+function warningEffects(surfaceId: string, warnings: ReturnType<typeof checkComponents> extends infer R ? R extends { warnings: infer W } ? W : never : never): Effect[] {
+  const effects: Effect[] = [];
+  for (const warning of warnings) {
+    effects.push({
+      type: 'send',
+      message: { version: 'v1.0', error: { code: 'VALIDATION_FAILED', surfaceId, path: warning.path, message: warning.message } },
+    });
+    effects.push({
+      type: 'diagnostic',
+      surfaceId,
+      severity: 'warning',
+      payload: { code: warning.code, message: warning.message, componentId: warning.componentId, path: warning.path },
+    });
+  }
+  return effects;
+}

@@ -1,0 +1,185 @@
+/**
+ * The a2ui reducer: two RTK slices over the pure session. `session` holds the session state and
+ * the outbox of effects waiting for the sagas; `log` keeps a bounded record of what the agent
+ * sent and what was delivered to it. Reducers call the pure session functions and nothing else.
+ */
+import { combineReducers, createSlice, original, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
+import type { A2uiError } from '../protocol/errors';
+import type { Effect, OutboundMessage, RendererDataModelMetadata } from '../session/effects';
+import { invoke, write } from '../session/interaction';
+import { dispose, handleMessage, sessionFrom, timeoutAgentCall, type SessionRuntime } from '../session/session';
+import { initialSessionState, type SessionState } from '../session/state';
+import {
+  actionInvoked,
+  agentCallTimedOut,
+  disposed,
+  effectsDelivered,
+  messageReceived,
+  valueWritten,
+  workerFailed,
+  transportStatusChanged,
+} from './actions';
+
+/** One effect waiting in the outbox, numbered so the sagas can acknowledge a prefix. */
+export interface OutboxEntry {
+  id: number;
+  effect: Effect;
+}
+
+/** The `session` slice: the pure session state, the outbox and the last failure. */
+export interface A2uiSessionSlice {
+  core: SessionState;
+  outbox: OutboxEntry[];
+  nextEffectId: number;
+  /** The last operation that failed (plain data), for display; null after a success. */
+  lastError: (A2uiError & { operation: string }) | null;
+  transport: { status: 'idle' | 'connecting' | 'open' | 'closed' | 'error'; detail?: string };
+}
+
+/** A log record before it is numbered. */
+export type LogRecord =
+  | { direction: 'in'; at: string; payload: unknown }
+  | { direction: 'out'; message: OutboundMessage; metadata?: { a2uiRendererDataModel?: RendererDataModelMetadata } };
+
+/** One numbered record of the conversation log. */
+export type LogEntry = LogRecord & { seq: number };
+
+/** The `log` slice: the last `limit` entries, oldest first, with a count of the ones dropped. */
+export interface A2uiLogSlice {
+  entries: LogEntry[];
+  limit: number;
+  dropped: number;
+  nextSeq: number;
+}
+
+/** The whole a2ui state, as mounted under one key of the host store. */
+export interface A2uiState {
+  session: A2uiSessionSlice;
+  log: A2uiLogSlice;
+}
+
+type AnyEffect = Effect;
+
+function enqueue(slice: A2uiSessionSlice, core: SessionState, effects: readonly AnyEffect[], error: (A2uiError & { operation: string }) | null): A2uiSessionSlice {
+  let nextEffectId = slice.nextEffectId;
+  const added = effects.map((effect) => ({ id: nextEffectId++, effect: effect as Effect }));
+  return {
+    ...slice,
+    core,
+    outbox: added.length > 0 ? [...slice.outbox, ...added] : slice.outbox,
+    nextEffectId,
+    lastError: error,
+  };
+}
+
+/** The base (non-draft) state inside an RTK case reducer: pure session code never sees drafts. */
+function base<T>(draft: T): T {
+  return (original(draft as object) as T | undefined) ?? draft;
+}
+
+export function createSessionSlice(runtime: SessionRuntime) {
+  const at = (slice: A2uiSessionSlice) => sessionFrom(runtime, slice.core);
+  const failedWith = (operation: string, error: A2uiError) => ({ ...error, operation });
+  return createSlice({
+    name: 'a2ui',
+    initialState: (): A2uiSessionSlice => ({
+      core: initialSessionState(),
+      outbox: [],
+      nextEffectId: 1,
+      lastError: null,
+      transport: { status: 'idle' },
+    }),
+    reducers: {},
+    extraReducers: (builder) => {
+      builder
+        .addCase(messageReceived, (draft, action) => {
+          const slice = base(draft);
+          const { payload, userActivated, surfaceId } = action.payload;
+          const options: { userActivated?: boolean; surfaceId?: string } = {};
+          if (userActivated !== undefined) options.userActivated = userActivated;
+          if (surfaceId !== undefined) options.surfaceId = surfaceId;
+          const result = handleMessage(at(slice), payload, options);
+          return enqueue(slice, result.session.state, result.effects, result.ok ? null : failedWith('messageReceived', result.error));
+        })
+        .addCase(valueWritten, (draft, action) => {
+          const slice = base(draft);
+          const { surfaceId, ref, property, value } = action.payload;
+          const result = write(at(slice), surfaceId, ref, property, value);
+          if (!result.ok) return { ...slice, lastError: failedWith('valueWritten', result.error) };
+          return enqueue(slice, result.session.state, result.effects, null);
+        })
+        .addCase(actionInvoked, (draft, action) => {
+          const slice = base(draft);
+          const { surfaceId, ref, property, timestamp } = action.payload;
+          // The time comes from the action, so replaying it gives the same message.
+          const timed = sessionFrom({ ...runtime, clock: () => new Date(timestamp) }, slice.core);
+          const result = invoke(timed, surfaceId, ref, property);
+          if (!result.ok) return { ...slice, lastError: failedWith('actionInvoked', result.error) };
+          return enqueue(slice, result.session.state, result.effects, null);
+        })
+        .addCase(agentCallTimedOut, (draft, action) => {
+          const slice = base(draft);
+          const result = timeoutAgentCall(at(slice), action.payload.callId);
+          return enqueue(slice, result.session.state, result.effects, slice.lastError);
+        })
+        .addCase(disposed, (draft) => {
+          const slice = base(draft);
+          const result = dispose(at(slice));
+          return enqueue(slice, result.session.state, result.effects, slice.lastError);
+        })
+        .addCase(effectsDelivered, (draft, action) => {
+          const slice = base(draft);
+          const throughId = action.payload.throughId;
+          const outbox = slice.outbox.filter((entry) => entry.id > throughId);
+          return outbox.length === slice.outbox.length ? slice : { ...slice, outbox };
+        })
+        .addCase(workerFailed, (draft, action) => {
+          const slice = base(draft);
+          return { ...slice, lastError: { code: 'EXECUTION_FAILED', message: `${action.payload.worker}: ${action.payload.message}`, operation: 'saga' } };
+        })
+        .addCase(transportStatusChanged, (draft, action) => {
+          const slice = base(draft);
+          const transport: A2uiSessionSlice['transport'] = { status: action.payload.status };
+          if (action.payload.detail !== undefined) transport.detail = action.payload.detail;
+          return { ...slice, transport };
+        });
+    },
+  });
+}
+
+export function createLogSlice(limit: number) {
+  const bounded = Math.max(0, Math.floor(limit));
+  const append = (slice: A2uiLogSlice, entries: LogRecord[]): A2uiLogSlice => {
+    if (entries.length === 0 || bounded === 0) return { ...slice, dropped: slice.dropped + (bounded === 0 ? entries.length : 0) };
+    let seq = slice.nextSeq;
+    const all: LogEntry[] = [...slice.entries, ...entries.map((e) => ({ ...e, seq: seq++ }))];
+    const overflow = Math.max(0, all.length - bounded);
+    return { ...slice, entries: overflow > 0 ? all.slice(overflow) : all, dropped: slice.dropped + overflow, nextSeq: seq };
+  };
+  return createSlice({
+    name: 'a2uiLog',
+    initialState: (): A2uiLogSlice => ({ entries: [], limit: bounded, dropped: 0, nextSeq: 1 }),
+    reducers: {},
+    extraReducers: (builder) => {
+      builder
+        .addCase(messageReceived, (draft, action) =>
+          append(base(draft), [{ direction: 'in', at: action.payload.receivedAt, payload: action.payload.payload }]),
+        )
+        .addCase(effectsDelivered, (draft, action) => {
+          const delivered = action.payload.delivered ?? [];
+          return append(
+            base(draft),
+            delivered.map((d): LogRecord => (d.metadata ? { direction: 'out', message: d.message, metadata: d.metadata } : { direction: 'out', message: d.message })),
+          );
+        });
+    },
+  });
+}
+
+/** The combined reducer: `{ session, log }`. */
+export function createA2uiReducer(runtime: SessionRuntime, logLimit: number): Reducer<A2uiState, UnknownAction> {
+  return combineReducers({
+    session: createSessionSlice(runtime).reducer,
+    log: createLogSlice(logLimit).reducer,
+  }) as unknown as Reducer<A2uiState, UnknownAction>;
+}

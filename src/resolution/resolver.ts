@@ -1,0 +1,760 @@
+/**
+ * The node resolver: surface state → resolved tree, incrementally.
+ *
+ * Each surface keeps, outside state, the entries of its last resolution: per node ref, the node
+ * object, what it read (data paths with the values seen, agent calls with the rows seen) and the
+ * children it placed. A new resolution re-evaluates only the nodes whose reads changed; every
+ * other node keeps its object identity. A change of components or catalogs walks the tree, still
+ * reusing every node whose inputs are the same.
+ */
+import type { Catalog } from '../catalog/types';
+import type { AgentCallRow, ComponentRecord, SessionState, SurfaceState } from '../session/state';
+import { componentConstraints, componentShape, type PropShape } from './componentShape';
+import { changedPaths } from './dataDiff';
+import { DependencyIndex } from './dependencyIndex';
+import { emptyStore, StoreWriter, storeGet, storeValues, type NodeStore } from './nodeStore';
+import type { Diagnostic, NodeRef, ResolvedNode, ResolvedTree } from './types';
+import type { ValidationResultValue } from './validation';
+import {
+  evaluateForResolution,
+  type AgentCallRequest,
+  type AgentLookup,
+  type EvaluationScope,
+} from './evaluation';
+import { agentCallKey } from './agentCallKey';
+import { getIn, resolvePath, splitPointer } from '../data';
+
+/** Limits the resolver enforces; exceeding one gives a placeholder or a diagnostic, never a crash. */
+export interface ResolutionLimits {
+  /** Deepest nesting of components below the root. */
+  maxDepth: number;
+  /** Most items a single template expands. */
+  maxTemplateItems: number;
+  /** Most nodes in one tree. */
+  maxNodes: number;
+}
+
+export const DEFAULT_RESOLUTION_LIMITS: ResolutionLimits = {
+  maxDepth: 64,
+  maxTemplateItems: 10_000,
+  maxNodes: 100_000,
+};
+
+/** What the resolver needs besides the surface: the catalogs and the session's choices. */
+export interface ResolutionContext {
+  catalogs: readonly Catalog[];
+  /** Catalog id used for a surface that names none (the session's first catalog), or null. */
+  implicitDefaultCatalogId: string | null;
+  limits: ResolutionLimits;
+}
+
+/** Where a node sits: everything besides the components and data that decides what it shows. */
+interface NodeSpec {
+  ref: NodeRef;
+  componentId: string;
+  scope: string;
+  index: number | undefined;
+  parentRef: NodeRef | null;
+  depth: number;
+}
+
+interface DataDependency {
+  segments: string[];
+  path: string;
+  /** 'value': the value at the path; 'length': a template's list length (or -1 when not a list). */
+  kind: 'value' | 'length';
+  seen: unknown;
+}
+
+interface NodeEntry {
+  spec: NodeSpec;
+  node: ResolvedNode;
+  component: ComponentRecord | undefined;
+  dataDeps: DataDependency[];
+  agentDeps: Array<{ key: string; row: AgentCallRow | undefined }>;
+  childSpecs: NodeSpec[];
+  diagnostics: Diagnostic[];
+}
+
+/** The incremental state of one surface's resolution: internal, mutable, never in Redux state. */
+interface SurfaceResolution {
+  surface: SurfaceState;
+  calls: SessionState['agentCalls'];
+  context: ResolutionContext;
+  store: NodeStore<NodeEntry>;
+  dataIndex: DependencyIndex;
+  agentIndex: Map<string, Set<NodeRef>>;
+  tree: ResolvedTree;
+}
+
+/** What one resolution pass did: for effects (agent calls to send, diagnostics) and tests. */
+export interface ResolutionPass {
+  /** Nodes built anew in this pass (new refs, or refs whose inputs changed and whose output differs). */
+  emitted: NodeRef[];
+  /** Refs that left the tree in this pass. */
+  destroyed: NodeRef[];
+  /** Diagnostics of the nodes evaluated in this pass. */
+  diagnostics: Diagnostic[];
+  /** Agent calls the tree needs that have no row yet. */
+  agentRequests: AgentCallRequest[];
+}
+
+export interface ResolutionResult {
+  tree: ResolvedTree;
+  pass: ResolutionPass;
+}
+
+/**
+ * The resolver cache shared by the pure session and the selectors: per surface id, the last
+ * resolution; per exact input, the result (so asking twice does the work once).
+ */
+export interface ResolverCache {
+  readonly surfaces: Map<string, SurfaceResolution>;
+  readonly exact: WeakMap<SurfaceState, WeakMap<object, ResolutionResult>>;
+}
+
+export function createResolverCache(): ResolverCache {
+  return { surfaces: new Map(), exact: new WeakMap() };
+}
+
+/** Forgets every resolved tree (the surfaces stay in state). */
+export function clearResolverCache(cache: ResolverCache): void {
+  cache.surfaces.clear();
+}
+
+const EMPTY_PASS: ResolutionPass = Object.freeze({
+  emitted: [],
+  destroyed: [],
+  diagnostics: [],
+  agentRequests: [],
+}) as unknown as ResolutionPass;
+
+/**
+ * Resolves `surface` against `calls` (the session's agent-call table), reusing what the cache
+ * holds. Pure as seen from outside: the same inputs give the same tree object.
+ */
+export function resolveSurface(
+  cache: ResolverCache,
+  context: ResolutionContext,
+  surface: SurfaceState,
+  state: Pick<SessionState, 'agentCalls' | 'agentCallsByKey'>,
+): ResolutionResult {
+  const byCalls = cache.exact.get(surface);
+  const hit = byCalls?.get(state.agentCalls);
+  const previous = cache.surfaces.get(surface.surfaceId);
+  if (hit && previous?.tree === hit.tree) return { tree: hit.tree, pass: EMPTY_PASS };
+  if (hit && !previous) return { tree: hit.tree, pass: EMPTY_PASS };
+
+  const run = new ResolutionRun(context, surface, state, previous);
+  const result = run.execute();
+  cache.surfaces.set(surface.surfaceId, run.resolution);
+  const perSurface = byCalls ?? new WeakMap<object, ResolutionResult>();
+  perSurface.set(state.agentCalls, result);
+  if (!byCalls) cache.exact.set(surface, perSurface);
+  return result;
+}
+
+/** Drops the cached resolution of one surface (deleted surfaces). */
+export function forgetSurface(cache: ResolverCache, surfaceId: string): void {
+  cache.surfaces.delete(surfaceId);
+}
+
+/** Looks up one node of a tree by ref without building the whole `nodes` record. */
+export function lookupNode(tree: ResolvedTree, ref: NodeRef): ResolvedNode | undefined {
+  const store = storeOfTree.get(tree);
+  return store ? storeGet(store, ref)?.node : tree.nodes[ref];
+}
+
+/** The scope and template index a node was resolved in (what an action evaluates against). */
+export function nodeContext(tree: ResolvedTree, ref: NodeRef): { scope: string; index: number | undefined } | undefined {
+  const store = storeOfTree.get(tree);
+  const entry = store ? storeGet(store, ref) : undefined;
+  return entry ? { scope: entry.spec.scope, index: entry.spec.index } : undefined;
+}
+
+const storeOfTree = new WeakMap<ResolvedTree, NodeStore<NodeEntry>>();
+
+function makeTree(surfaceId: string, store: NodeStore<NodeEntry>, surfaceDiagnostics: Diagnostic[]): ResolvedTree {
+  let nodes: Record<NodeRef, ResolvedNode> | undefined;
+  let diagnostics: Diagnostic[] | undefined;
+  const tree = {
+    surfaceId,
+    root: storeGet(store, 'root')?.node ?? null,
+    get nodes(): Record<NodeRef, ResolvedNode> {
+      if (!nodes) {
+        nodes = {};
+        for (const entry of storeValues(store)) nodes[entry.node.ref] = entry.node;
+      }
+      return nodes;
+    },
+    get diagnostics(): Diagnostic[] {
+      if (!diagnostics) {
+        diagnostics = [...surfaceDiagnostics];
+        for (const entry of storeValues(store)) diagnostics.push(...entry.diagnostics);
+      }
+      return diagnostics;
+    },
+  };
+  Object.defineProperty(tree, 'nodes', { enumerable: true });
+  Object.defineProperty(tree, 'diagnostics', { enumerable: true });
+  storeOfTree.set(tree, store);
+  return tree;
+}
+
+const sameSpec = (a: NodeSpec, b: NodeSpec): boolean =>
+  a.ref === b.ref &&
+  a.componentId === b.componentId &&
+  a.scope === b.scope &&
+  a.index === b.index &&
+  a.parentRef === b.parentRef &&
+  a.depth === b.depth;
+
+class ResolutionRun {
+  private readonly writer: StoreWriter<NodeEntry>;
+  private readonly dataIndex: DependencyIndex;
+  private readonly agentIndex: Map<string, Set<NodeRef>>;
+  private readonly emitted: NodeRef[] = [];
+  private readonly destroyed: NodeRef[] = [];
+  private readonly diagnostics: Diagnostic[] = [];
+  private readonly agentRequests: AgentCallRequest[] = [];
+  private readonly requestedKeys = new Set<string>();
+  private readonly visited = new Set<NodeRef>();
+  private nodeCount = 0;
+  /** Whether any entry was written or removed; an untouched tree is handed out again as is. */
+  private changed = false;
+  private walkAll = true;
+  private readonly lookup: AgentLookup;
+  resolution!: SurfaceResolution;
+
+  constructor(
+    private readonly context: ResolutionContext,
+    private readonly surface: SurfaceState,
+    private readonly state: Pick<SessionState, 'agentCalls' | 'agentCallsByKey'>,
+    private readonly previous: SurfaceResolution | undefined,
+  ) {
+    const reusable = previous && previous.context === context;
+    this.writer = new StoreWriter(reusable ? previous.store : emptyStore());
+    this.dataIndex = reusable ? previous.dataIndex : new DependencyIndex();
+    this.agentIndex = reusable ? previous.agentIndex : new Map();
+    this.nodeCount = reusable ? previous.store.size : 0;
+    const prefix = `${surface.surfaceId}\u0000`;
+    this.lookup = (key) => {
+      const id = state.agentCallsByKey[prefix + key];
+      return id === undefined ? undefined : state.agentCalls[id];
+    };
+  }
+
+  execute(): ResolutionResult {
+    const previous = this.previous && this.previous.context === this.context ? this.previous : undefined;
+    const surfaceDiagnostics: Diagnostic[] = [];
+    if (!this.surface.components.root) {
+      surfaceDiagnostics.push({
+        severity: Object.keys(this.surface.components).length > 0 ? 'error' : 'warning',
+        code: 'MISSING_CHILD',
+        componentId: 'root',
+        message: `Surface '${this.surface.surfaceId}' has no component with id 'root' yet; nothing is rendered.`,
+      });
+    }
+    if (previous && previous.surface.components === this.surface.components) {
+      this.walkAll = false;
+      this.incremental(previous);
+    } else {
+      this.full();
+    }
+    const reuse = previous !== undefined && !this.changed && previous.surface.components === this.surface.components;
+    const store = reuse ? previous.store : this.writer.commit();
+    const tree = reuse ? previous.tree : makeTree(this.surface.surfaceId, store, surfaceDiagnostics);
+    this.resolution = {
+      surface: this.surface,
+      calls: this.state.agentCalls,
+      context: this.context,
+      store,
+      dataIndex: this.dataIndex,
+      agentIndex: this.agentIndex,
+      tree,
+    };
+    return {
+      tree,
+      pass: {
+        emitted: this.emitted,
+        destroyed: this.destroyed,
+        diagnostics: this.diagnostics,
+        agentRequests: this.agentRequests,
+      },
+    };
+  }
+
+  /** Components or catalogs changed: walk the whole tree, reusing nodes whose inputs are unchanged. */
+  private full(): void {
+    const root: NodeSpec = { ref: 'root', componentId: 'root', scope: '/', index: undefined, parentRef: null, depth: 0 };
+    if (this.surface.components.root) this.visit(root, new Set());
+    const stale: NodeRef[] = [];
+    for (const entry of this.writer.values()) {
+      if (!this.visited.has(entry.spec.ref)) stale.push(entry.spec.ref);
+    }
+    for (const ref of stale) this.remove(ref);
+  }
+
+  /** Only data or agent rows changed: re-evaluate the nodes that read what changed. */
+  private incremental(previous: SurfaceResolution): void {
+    const candidates = new Set<NodeRef>();
+    if (previous.surface.dataModel !== this.surface.dataModel) {
+      for (const segments of changedPaths(previous.surface.dataModel, this.surface.dataModel)) {
+        this.dataIndex.collect(segments, candidates);
+      }
+    }
+    if (previous.calls !== this.state.agentCalls) {
+      for (const [key, refs] of this.agentIndex) {
+        const row = this.lookup(key);
+        for (const ref of refs) {
+          const entry = this.writer.get(ref);
+          if (entry?.agentDeps.some((d) => d.key === key && d.row !== row)) candidates.add(ref);
+        }
+      }
+    }
+    const ordered = [...candidates]
+      .map((ref) => this.writer.get(ref))
+      .filter((e): e is NodeEntry => e !== undefined)
+      .sort((a, b) => a.spec.depth - b.spec.depth);
+    for (const entry of ordered) {
+      const current = this.writer.get(entry.spec.ref);
+      if (current !== entry || !this.inputsChanged(entry)) continue;
+      this.visit(entry.spec, this.ancestorIds(entry.spec));
+    }
+  }
+
+  private ancestorIds(spec: NodeSpec): Set<string> {
+    const ids = new Set<string>();
+    let parent = spec.parentRef;
+    while (parent !== null) {
+      const entry = this.writer.get(parent);
+      if (!entry) break;
+      ids.add(entry.spec.componentId);
+      parent = entry.spec.parentRef;
+    }
+    return ids;
+  }
+
+  private inputsChanged(entry: NodeEntry): boolean {
+    const model = this.surface.dataModel;
+    for (const dep of entry.dataDeps) {
+      const now = getIn(model, dep.path);
+      if (dep.kind === 'length' ? listLength(now) !== dep.seen : now !== dep.seen) return true;
+    }
+    for (const dep of entry.agentDeps) if (this.lookup(dep.key) !== dep.row) return true;
+    return false;
+  }
+
+  /** Resolves the node at `spec` and, recursively, the children it places. */
+  private visit(spec: NodeSpec, ancestors: Set<string>): void {
+    this.visited.add(spec.ref);
+    const previous = this.writer.get(spec.ref);
+    const component = this.surface.components[spec.componentId];
+    let entry: NodeEntry;
+    if (
+      previous &&
+      previous.component === component &&
+      sameSpec(previous.spec, spec) &&
+      component !== undefined &&
+      !this.inputsChanged(previous) &&
+      !ancestors.has(spec.componentId)
+    ) {
+      entry = previous;
+    } else {
+      entry = this.evaluate(spec, component, ancestors);
+      if (previous) {
+        this.unindex(previous);
+        if (sameNode(previous.node, entry.node)) entry = { ...entry, node: previous.node };
+        else this.emitted.push(spec.ref);
+        const kept = new Set(entry.childSpecs.map((c) => c.ref));
+        for (const child of previous.childSpecs) if (!kept.has(child.ref)) this.remove(child.ref);
+      } else {
+        this.emitted.push(spec.ref);
+        this.nodeCount += 1;
+      }
+      this.index(entry);
+      this.writer.set(spec.ref, entry);
+      this.changed = true;
+      this.diagnostics.push(...entry.diagnostics);
+    }
+    if (entry.childSpecs.length === 0) return;
+    ancestors.add(spec.componentId);
+    for (const child of entry.childSpecs) {
+      if (!this.walkAll) {
+        // Incremental pass: a child already in place handles its own changes as a candidate.
+        const existing = this.writer.get(child.ref);
+        if (existing && sameSpec(existing.spec, child)) continue;
+      }
+      this.visit(child, ancestors);
+    }
+    ancestors.delete(spec.componentId);
+  }
+
+  /** Removes `ref` and everything below it from the tree. */
+  private remove(ref: NodeRef): void {
+    const stack = [ref];
+    while (stack.length > 0) {
+      const current = stack.pop() as NodeRef;
+      const entry = this.writer.get(current);
+      if (!entry) continue;
+      this.unindex(entry);
+      this.writer.delete(current);
+      this.nodeCount -= 1;
+      this.destroyed.push(current);
+      this.changed = true;
+      for (const child of entry.childSpecs) stack.push(child.ref);
+    }
+  }
+
+  private index(entry: NodeEntry): void {
+    this.dataIndex.add(entry.spec.ref, entry.dataDeps.map((d) => d.segments));
+    for (const dep of entry.agentDeps) {
+      let refs = this.agentIndex.get(dep.key);
+      if (!refs) this.agentIndex.set(dep.key, (refs = new Set()));
+      refs.add(entry.spec.ref);
+    }
+  }
+
+  private unindex(entry: NodeEntry): void {
+    this.dataIndex.remove(entry.spec.ref, entry.dataDeps.map((d) => d.segments));
+    for (const dep of entry.agentDeps) {
+      const refs = this.agentIndex.get(dep.key);
+      refs?.delete(entry.spec.ref);
+      if (refs && refs.size === 0) this.agentIndex.delete(dep.key);
+    }
+  }
+
+  /** Builds the entry for one node from its component definition. */
+  private evaluate(spec: NodeSpec, component: ComponentRecord | undefined, ancestors: Set<string>): NodeEntry {
+    const builder = new NodeBuilder(this, spec, component);
+    if (!component) return builder.placeholder('missing', 'MISSING_CHILD', `Component '${spec.componentId}' is referenced but has not been sent.`);
+    if (ancestors.has(spec.componentId)) {
+      return builder.placeholder('cyclic', 'CYCLIC_REFERENCE', `Component '${spec.componentId}' contains itself; the cycle is cut here.`);
+    }
+    if (spec.depth > this.context.limits.maxDepth) {
+      return builder.placeholder('cyclic', 'DEPTH_LIMIT', `Nesting deeper than ${this.context.limits.maxDepth} components; the tree is cut here.`);
+    }
+    if (this.nodeCount > this.context.limits.maxNodes) {
+      return builder.placeholder('missing', 'LIMIT_EXCEEDED', `The surface has more than ${this.context.limits.maxNodes} nodes; the rest is not rendered.`);
+    }
+    const catalogId = component.catalogId ?? this.surface.catalogId ?? this.context.implicitDefaultCatalogId;
+    const catalog = catalogId === null ? undefined : this.context.catalogs.find((c) => c.catalogId === catalogId);
+    if (!catalog) {
+      return builder.placeholder('unknown', 'UNKNOWN_COMPONENT', catalogId === null
+        ? `Component '${spec.componentId}' names no catalogId and surface '${this.surface.surfaceId}' has no default catalog.`
+        : `Catalog '${catalogId}' of component '${spec.componentId}' is not available.`);
+    }
+    const shape = componentShape(catalog, component.component);
+    if (!shape) {
+      return builder.placeholder('unknown', 'UNKNOWN_COMPONENT', `Catalog '${catalog.catalogId}' has no component type '${component.component}' (component '${spec.componentId}').`);
+    }
+    return builder.build(catalog, shape);
+  }
+
+  // --- what NodeBuilder needs from the run ---
+  get limits(): ResolutionLimits {
+    return this.context.limits;
+  }
+  get catalogs(): readonly Catalog[] {
+    return this.context.catalogs;
+  }
+  get surfaceState(): SurfaceState {
+    return this.surface;
+  }
+  get implicitDefaultCatalogId(): string | null {
+    return this.context.implicitDefaultCatalogId;
+  }
+  agentLookup(): AgentLookup {
+    return this.lookup;
+  }
+  requestAgentCall(request: AgentCallRequest): void {
+    if (this.requestedKeys.has(request.key)) return;
+    this.requestedKeys.add(request.key);
+    this.agentRequests.push(request);
+  }
+  parentComponentType(spec: NodeSpec): string | null {
+    if (spec.parentRef === null) return 'Surface';
+    return this.writer.get(spec.parentRef)?.node.component ?? null;
+  }
+}
+
+function listLength(value: unknown): number {
+  return Array.isArray(value) ? value.length : -1;
+}
+
+const RESERVED_KEYS = new Set(['id', 'component', 'catalogId', 'checks']);
+
+/** Evaluates one component's properties into a node, recording what it read. */
+class NodeBuilder {
+  private readonly dataDeps: DataDependency[] = [];
+  private readonly seenPaths = new Set<string>();
+  private readonly agentDeps: Array<{ key: string; row: AgentCallRow | undefined }> = [];
+  private readonly childSpecs: NodeSpec[] = [];
+  private readonly diagnostics: Diagnostic[] = [];
+  private busy = false;
+
+  constructor(
+    private readonly run: ResolutionRun,
+    private readonly spec: NodeSpec,
+    private readonly component: ComponentRecord | undefined,
+  ) {}
+
+  placeholder(kind: 'missing' | 'unknown' | 'cyclic', code: Diagnostic['code'], message: string): NodeEntry {
+    this.diagnostics.push({ severity: 'error', code, message, componentId: this.spec.componentId, ref: this.spec.ref });
+    const node: ResolvedNode = {
+      ref: this.spec.ref,
+      componentId: this.spec.componentId,
+      component: this.component?.component ?? '',
+      catalogId: this.component?.catalogId ?? this.run.surfaceState.catalogId ?? this.run.implicitDefaultCatalogId ?? '',
+      props: {},
+      bindings: {},
+      children: [],
+      scope: this.spec.index === undefined ? null : this.spec.scope,
+      busy: false,
+      isValid: true,
+      validation: [],
+      placeholder: kind,
+    };
+    return this.entry(node);
+  }
+
+  build(catalog: Catalog, shape: Record<string, PropShape>): NodeEntry {
+    const component = this.component as ComponentRecord;
+    const props: Record<string, unknown> = {};
+    const bindings: Record<string, string> = {};
+    for (const [key, raw] of Object.entries(component)) {
+      if (RESERVED_KEYS.has(key)) continue;
+      const propShape = shape[key] ?? { kind: 'any' };
+      if (isBinding(raw) && (propShape.kind === 'dynamic' || propShape.kind === 'any')) {
+        bindings[key] = resolvePath(raw.path, this.spec.scope);
+      }
+      props[key] = this.evaluateShaped(raw, propShape, key);
+    }
+    const validation = Array.isArray(component.checks) ? this.evaluateChecks(component.checks) : [];
+    this.checkComposition(catalog, component.component);
+    const node: ResolvedNode = {
+      ref: this.spec.ref,
+      componentId: this.spec.componentId,
+      component: component.component,
+      catalogId: catalog.catalogId,
+      props,
+      bindings,
+      children: this.childSpecs.map((c) => c.ref),
+      scope: this.spec.index === undefined ? null : this.spec.scope,
+      busy: this.busy,
+      isValid: validation.every((v) => v.valid || (v.severity !== undefined && v.severity !== 'error')),
+      validation,
+    };
+    return this.entry(node);
+  }
+
+  private entry(node: ResolvedNode): NodeEntry {
+    return {
+      spec: this.spec,
+      node,
+      component: this.component,
+      dataDeps: this.dataDeps,
+      agentDeps: this.agentDeps,
+      childSpecs: this.childSpecs,
+      diagnostics: this.diagnostics,
+    };
+  }
+
+  private evaluateShaped(raw: unknown, shape: PropShape, slot: string): unknown {
+    switch (shape.kind) {
+      case 'child':
+        return typeof raw === 'string' ? this.placeChild(raw, slot, undefined, undefined) : this.evaluateValue(raw, slot);
+      case 'childList':
+        return this.placeChildList(raw, slot);
+      case 'action':
+      case 'static':
+        return raw;
+      case 'checks':
+        return raw;
+      case 'dynamic':
+      case 'any':
+        return this.evaluateValue(raw, slot);
+      case 'array':
+        if (!Array.isArray(raw)) return this.evaluateValue(raw, slot);
+        return raw.map((item, i) => this.evaluateShaped(item, shape.items, `${slot}/${i}`));
+      case 'object': {
+        if (typeof raw !== 'object' || raw === null || Array.isArray(raw) || isBinding(raw) || isCall(raw)) {
+          return this.evaluateValue(raw, slot);
+        }
+        const out: Record<string, unknown> = {};
+        for (const [key, value] of Object.entries(raw)) {
+          out[key] = this.evaluateShaped(value, shape.properties[key] ?? shape.additional, `${slot}/${key}`);
+        }
+        return out;
+      }
+    }
+  }
+
+  private placeChild(componentId: string, slot: string, scope: string | undefined, index: number | undefined): NodeRef {
+    const ref = `${this.spec.ref}/${slot}`;
+    this.childSpecs.push({
+      ref,
+      componentId,
+      scope: scope ?? this.spec.scope,
+      index: index ?? this.spec.index,
+      parentRef: this.spec.ref,
+      depth: this.spec.depth + 1,
+    });
+    return ref;
+  }
+
+  private placeChildList(raw: unknown, slot: string): NodeRef[] {
+    if (Array.isArray(raw)) {
+      return raw.flatMap((id, i) => (typeof id === 'string' ? [this.placeChild(id, `${slot}/${i}`, undefined, undefined)] : []));
+    }
+    if (typeof raw === 'object' && raw !== null && typeof (raw as { componentId?: unknown }).componentId === 'string' && typeof (raw as { path?: unknown }).path === 'string') {
+      const template = raw as { componentId: string; path: string };
+      const listPath = resolvePath(template.path, this.spec.scope);
+      const list = getIn(this.run.surfaceState.dataModel, listPath);
+      this.depend(listPath, 'length', listLength(list));
+      if (list === undefined) {
+        this.diagnose('warning', 'UNRESOLVED_BINDING', `Template list '${listPath}' is not in the data model yet.`, listPath);
+        return [];
+      }
+      if (!Array.isArray(list)) {
+        this.diagnose('error', 'UNRESOLVED_BINDING', `Template path '${listPath}' holds ${typeof list}, not a list.`, listPath);
+        return [];
+      }
+      const max = this.run.limits.maxTemplateItems;
+      if (list.length > max) this.diagnose('error', 'LIMIT_EXCEEDED', `Template list '${listPath}' has ${list.length} items; only the first ${max} are rendered.`, listPath);
+      const refs: NodeRef[] = [];
+      const base = listPath === '/' ? '' : listPath;
+      for (let i = 0; i < Math.min(list.length, max); i += 1) {
+        refs.push(this.placeChild(template.componentId, `${slot}/${i}`, `${base}/${i}`, i));
+      }
+      return refs;
+    }
+    this.diagnose('error', 'EXPRESSION_ERROR', `Property '${slot}' is neither a list of component ids nor a template.`);
+    return [];
+  }
+
+  private scope(): EvaluationScope {
+    return {
+      catalogs: this.run.catalogs,
+      surfaceId: this.run.surfaceState.surfaceId,
+      surfaceCatalogId: this.run.surfaceState.catalogId ?? this.run.implicitDefaultCatalogId,
+      dataModel: this.run.surfaceState.dataModel,
+      scope: this.spec.scope,
+      index: this.spec.index,
+      agentLookup: this.run.agentLookup(),
+    };
+  }
+
+  private evaluateValue(raw: unknown, slot: string): unknown {
+    if (!containsDynamic(raw)) return raw;
+    const result = evaluateForResolution(raw, this.scope());
+    for (const path of result.reads) this.depend(path, 'value', getIn(this.run.surfaceState.dataModel, path));
+    for (const call of result.agentCalls) {
+      this.agentDeps.push({ key: call.key, row: call.row });
+      if (call.row === undefined) this.run.requestAgentCall(call.request);
+      if (call.row === undefined || call.row.status === 'pending') this.busy = true;
+      else if (call.row.status !== 'ok') {
+        const code = call.row.status === 'timeout' ? 'AGENT_CALL_TIMEOUT' : call.row.status === 'cancelled' ? 'AGENT_CALL_CANCELLED' : 'AGENT_CALL_FAILED';
+        this.diagnose('error', code, `Agent function '${call.request.call.call}' (call ${call.row.callId}) for '${slot}' ${call.row.status === 'error' ? `failed: ${call.row.error?.message ?? 'error'}` : call.row.status === 'timeout' ? 'timed out' : 'was cancelled'}.`);
+      }
+    }
+    for (const error of result.errors) this.diagnose('error', 'EXPRESSION_ERROR', `${slot}: ${error.message}`);
+    if (isBinding(raw) && result.value === undefined) {
+      this.diagnose('warning', 'UNRESOLVED_BINDING', `'${slot}' is bound to '${resolvePath(raw.path, this.spec.scope)}', which is not in the data model yet.`, resolvePath(raw.path, this.spec.scope));
+    }
+    return result.value === undefined ? null : result.value;
+  }
+
+  private evaluateChecks(checks: unknown[]): ValidationResultValue[] {
+    return checks.map((rule, i) => {
+      const condition = typeof rule === 'object' && rule !== null ? (rule as { condition?: unknown }).condition : undefined;
+      const fallback = typeof rule === 'object' && rule !== null ? (rule as { message?: unknown }).message : undefined;
+      const value = this.evaluateValue(condition, `checks/${i}`);
+      const result = toValidationResult(value);
+      if (!result.valid && result.message === undefined && typeof fallback === 'string') return { ...result, message: fallback };
+      return result;
+    });
+  }
+
+  private checkComposition(catalog: Catalog, type: string): void {
+    const parentType = this.run.parentComponentType(this.spec);
+    const own = componentConstraints(catalog, type);
+    if (parentType !== null && own.allowedParents && !own.allowedParents.includes(parentType)) {
+      this.diagnose('error', 'UNALLOWED_PARENT', `Component '${this.spec.componentId}' (${type}) cannot be placed under ${parentType}; allowed parents: ${own.allowedParents.join(', ')}.`);
+    }
+    if (own.allowedChildren) {
+      for (const child of this.childSpecs) {
+        const childType = this.run.surfaceState.components[child.componentId]?.component;
+        if (childType !== undefined && !own.allowedChildren.includes(childType)) {
+          this.diagnose('error', 'UNALLOWED_CHILD', `Container '${this.spec.componentId}' (${type}) cannot contain '${child.componentId}' (${childType}); allowed children: ${own.allowedChildren.join(', ')}.`);
+        }
+      }
+    }
+  }
+
+  private depend(path: string, kind: 'value' | 'length', seen: unknown): void {
+    const id = `${kind}:${path}`;
+    if (this.seenPaths.has(id)) return;
+    this.seenPaths.add(id);
+    this.dataDeps.push({ segments: splitPointer(path), path, kind, seen });
+  }
+
+  private diagnose(severity: Diagnostic['severity'], code: Diagnostic['code'], message: string, path?: string): void {
+    const diagnostic: Diagnostic = { severity, code, message, componentId: this.spec.componentId, ref: this.spec.ref };
+    if (path !== undefined) diagnostic.path = path;
+    this.diagnostics.push(diagnostic);
+  }
+}
+
+function isBinding(value: unknown): value is { path: string } {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    typeof (value as { path?: unknown }).path === 'string' &&
+    Object.keys(value).length === 1
+  );
+}
+
+function isCall(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && typeof (value as { call?: unknown }).call === 'string';
+}
+
+/** Whether a raw value holds a binding or call anywhere (literals skip the evaluator). */
+function containsDynamic(value: unknown, depth = 0): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (depth > 32) return true;
+  if (isBinding(value) || isCall(value)) return true;
+  for (const item of Array.isArray(value) ? value : Object.values(value)) if (containsDynamic(item, depth + 1)) return true;
+  return false;
+}
+
+function toValidationResult(value: unknown): ValidationResultValue {
+  if (typeof value === 'boolean') return { valid: value };
+  if (typeof value === 'object' && value !== null && typeof (value as { valid?: unknown }).valid === 'boolean') {
+    return value as ValidationResultValue;
+  }
+  // A condition that is pending or failed counts as invalid (protocol: "Validation Rule Failure").
+  return { valid: false };
+}
+
+/** Structural equality of two nodes, so an unchanged result keeps the old object. */
+function sameNode(a: ResolvedNode, b: ResolvedNode): boolean {
+  return deepEqual(a, b);
+}
+
+function deepEqual(a: unknown, b: unknown, depth = 0): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || depth > 64) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (const key of ka) {
+    if (!Object.prototype.hasOwnProperty.call(b, key)) return false;
+    if (!deepEqual((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], depth + 1)) return false;
+  }
+  return true;
+}
+
+export { agentCallKey };

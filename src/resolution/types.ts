@@ -1,0 +1,70 @@
+/**
+ * The resolved tree: what a renderer draws. Nodes are immutable and keep their object identity
+ * while nothing they read changes, so `React.memo` and reselect can rely on `===`.
+ */
+import type { ValidationResultValue } from './validation';
+
+/** A node's place in the tree: 'root', 'root/children/0', 'root/children/1/child'. */
+export type NodeRef = string;
+
+export type DiagnosticSeverity = 'error' | 'warning';
+
+/** Closed set of diagnostic codes the resolver and session produce. */
+export const DIAGNOSTIC_CODES = [
+  'UNKNOWN_COMPONENT',
+  'CYCLIC_REFERENCE',
+  'MISSING_CHILD',
+  'MISSING_ROOT',
+  'UNRESOLVED_BINDING',
+  'UNALLOWED_PARENT',
+  'UNALLOWED_CHILD',
+  'AGENT_CALL_FAILED',
+  'AGENT_CALL_TIMEOUT',
+  'AGENT_CALL_CANCELLED',
+  'AGENT_RESPONSE_IGNORED',
+  'EXPRESSION_ERROR',
+  'CATALOG_NOT_FOUND',
+  'DEPTH_LIMIT',
+  'LIMIT_EXCEEDED',
+  'VALIDATION_WARNING',
+] as const;
+export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];
+
+/** A problem found while resolving or operating on a surface; plain data. */
+export interface Diagnostic {
+  severity: DiagnosticSeverity;
+  code: DiagnosticCode;
+  message: string;
+  componentId?: string;
+  ref?: NodeRef;
+  path?: string;
+}
+
+export interface ResolvedNode {
+  ref: NodeRef;
+  componentId: string;
+  component: string;
+  catalogId: string;
+  /** Every property evaluated: bindings read, functions run, child ids replaced by child refs. */
+  props: Record<string, unknown>;
+  /** Property → absolute data path, for properties bound directly to the data model. */
+  bindings: Record<string, string>;
+  /** Child refs in order, template items expanded. */
+  children: NodeRef[];
+  /** Absolute data path of the template item this node renders, if any. */
+  scope: string | null;
+  /** Some property waits for an agent function response. */
+  busy: boolean;
+  isValid: boolean;
+  validation: ValidationResultValue[];
+  /** Rendered instead of a broken reference. */
+  placeholder?: 'missing' | 'unknown' | 'cyclic';
+}
+
+export interface ResolvedTree {
+  surfaceId: string;
+  root: ResolvedNode | null;
+  /** Every node by ref (built on first access). */
+  readonly nodes: Record<NodeRef, ResolvedNode>;
+  readonly diagnostics: Diagnostic[];
+}

@@ -1,0 +1,47 @@
+/**
+ * Effects: what an operation asks the host to do, as plain data. The pure session returns them;
+ * the Redux slice appends them to its outbox; sagas carry them out.
+ */
+import type { Diagnostic } from '../resolution/types';
+
+/** A renderer→agent message as sent on the wire (validated when built). */
+export type OutboundMessage = { version: 'v1.0'; [body: string]: unknown };
+
+/** The renderer data model attached to outbound messages for `sendDataModel` surfaces. */
+export interface RendererDataModelMetadata {
+  version: 'v1.0';
+  surfaces: Record<string, Record<string, unknown>>;
+}
+
+/** How an agent call settled. */
+export type AgentCallOutcome =
+  | { status: 'ok'; value: unknown }
+  | { status: 'error'; error: { code: string; message: string } };
+
+export type Effect =
+  | { type: 'send'; message: OutboundMessage; metadata?: { a2uiRendererDataModel?: RendererDataModelMetadata } }
+  | { type: 'openUrl'; url: string }
+  | { type: 'surfaceCreated'; surfaceId: string }
+  | { type: 'surfaceDeleted'; surfaceId: string }
+  | { type: 'componentsUpdated'; surfaceId: string; componentIds: string[] }
+  | { type: 'dataModelUpdated'; surfaceId: string; path: string }
+  | { type: 'rpcSettled'; callId: string; outcome: AgentCallOutcome }
+  | { type: 'agentCallSent'; callId: string; timeoutMs: number | null }
+  | {
+      type: 'diagnostic';
+      surfaceId: string;
+      severity: 'error' | 'warning';
+      payload: { code: string; message: string; componentId?: string; path?: string; ref?: string };
+    };
+
+/** The diagnostic effect for a resolver diagnostic. */
+export function diagnosticEffect(surfaceId: string, diagnostic: Diagnostic): Effect {
+  const payload: { code: string; message: string; componentId?: string; path?: string; ref?: string } = {
+    code: diagnostic.code,
+    message: diagnostic.message,
+  };
+  if (diagnostic.componentId !== undefined) payload.componentId = diagnostic.componentId;
+  if (diagnostic.path !== undefined) payload.path = diagnostic.path;
+  if (diagnostic.ref !== undefined) payload.ref = diagnostic.ref;
+  return { type: 'diagnostic', surfaceId, severity: diagnostic.severity, payload };
+}

@@ -1,0 +1,162 @@
+/**
+ * User input: `write` (a two-way binding receives a value) and `invoke` (an action runs).
+ */
+import { setIn } from '../data';
+import { a2uiError, type A2uiError } from '../protocol/errors';
+import { applyMessage } from '../processor/processor';
+import { lookupNode, nodeContext, resolveSurface } from '../resolution/resolver';
+import { evaluateForAction } from '../resolution/evaluation';
+import type { ResolvedNode } from '../resolution/types';
+import type { Effect } from './effects';
+import {
+  completeOperation,
+  handleMessageUnsafe,
+  recordAgentCall,
+  rendererDataModelOf,
+  type Result,
+  type Session,
+} from './session';
+import type { SessionState, SurfaceState } from './state';
+
+type OperationError = { ok: false; error: A2uiError };
+
+function locate(
+  session: Session,
+  surfaceId: unknown,
+  ref: unknown,
+): { ok: true; surface: SurfaceState; node: ResolvedNode; place: { scope: string; index: number | undefined } } | OperationError {
+  if (typeof surfaceId !== 'string' || !Object.prototype.hasOwnProperty.call(session.state.surfaces, surfaceId)) {
+    return { ok: false, error: a2uiError('SURFACE_NOT_FOUND', `Surface '${String(surfaceId)}' does not exist.`) };
+  }
+  const surface = session.state.surfaces[surfaceId] as SurfaceState;
+  const tree = resolveSurface(session.runtime.cache, session.runtime.resolution, surface, session.state).tree;
+  const node = typeof ref === 'string' ? lookupNode(tree, ref) : undefined;
+  if (!node || node.placeholder) {
+    return { ok: false, error: a2uiError('NODE_NOT_FOUND', `Surface '${surfaceId}' has no rendered node '${String(ref)}'.`, { surfaceId }) };
+  }
+  const place = nodeContext(tree, node.ref) ?? { scope: '/', index: undefined };
+  return { ok: true, surface, node, place };
+}
+
+/**
+ * Writes `value` through `property` of node `ref`: the two-way binding of an input component.
+ * Errors when the node is gone or the property is not bound to a data path.
+ */
+export function write(session: Session, surfaceId: string, ref: string, property: string, value: unknown): Result | OperationError {
+  try {
+    const found = locate(session, surfaceId, ref);
+    if (!found.ok) return found;
+    const path = typeof property === 'string' && Object.prototype.hasOwnProperty.call(found.node.bindings, property) ? found.node.bindings[property] : undefined;
+    if (path === undefined) {
+      return { ok: false, error: a2uiError('PROPERTY_NOT_BOUND', `Property '${String(property)}' of node '${ref}' is not bound to a data path.`, { surfaceId }) };
+    }
+    const written = setIn(found.surface.dataModel, path, value === undefined ? null : value, { maxDepth: session.runtime.processor.limits.maxDataDepth });
+    if (!written.ok) return { ok: false, error: { ...written.error, surfaceId } };
+    if (written.value === found.surface.dataModel) return { ok: true, session, effects: [] };
+    // A user's null is a value, not a delete (only the agent deletes with null).
+    const surfaceNext: SurfaceState = { ...found.surface, dataModel: written.value as Record<string, unknown> };
+    const state: SessionState = { ...session.state, surfaces: { ...session.state.surfaces, [surfaceId]: surfaceNext } };
+    return settle(session, state, [{ type: 'dataModelUpdated', surfaceId, path }], surfaceId);
+  } catch (caught) {
+    return { ok: false, error: a2uiError('INVALID_ARGUMENT', `write failed: ${caught instanceof Error ? caught.message : String(caught)}`) };
+  }
+}
+
+/**
+ * Runs the action in `property` (usually 'action') of node `ref`. An event becomes an `action`
+ * message; `openUrl` an openUrl effect; other local functions apply what they ask for in order;
+ * agent functions are sent each time. A node whose checks fail does not act.
+ */
+export function invoke(session: Session, surfaceId: string, ref: string, property = 'action'): Result | OperationError {
+  try {
+    const found = locate(session, surfaceId, ref);
+    if (!found.ok) return found;
+    const { node, surface, place } = found;
+    const action = typeof property === 'string' && Object.prototype.hasOwnProperty.call(node.props, property) ? node.props[property] : undefined;
+    if (typeof action !== 'object' || action === null || (!('event' in action) && !('functionCall' in action))) {
+      return { ok: false, error: a2uiError('PROPERTY_NOT_ACTION', `Property '${String(property)}' of node '${ref}' is not an action.`, { surfaceId }) };
+    }
+    if (!node.isValid) {
+      return { ok: false, error: a2uiError('CHECKS_FAILED', `Node '${ref}' has failing checks; its action does not run.`, { surfaceId }) };
+    }
+    const scope: ActionScope = { surface, state: session.state, runtime: session.runtime, node, place };
+    if ('event' in action) return invokeEvent(session, scope, (action as { event: unknown }).event);
+    return invokeFunction(session, scope, (action as { functionCall: unknown }).functionCall);
+  } catch (caught) {
+    return { ok: false, error: a2uiError('INVALID_ARGUMENT', `invoke failed: ${caught instanceof Error ? caught.message : String(caught)}`) };
+  }
+}
+
+interface ActionScope {
+  surface: SurfaceState;
+  state: SessionState;
+  runtime: Session['runtime'];
+  node: ResolvedNode;
+  place: { scope: string; index: number | undefined };
+}
+
+function invokeEvent(session: Session, scope: ActionScope, event: unknown): Result | OperationError {
+  const { surface, node } = scope;
+  const body = (typeof event === 'object' && event !== null ? event : {}) as { name?: unknown; context?: unknown; userMessage?: unknown };
+  if (typeof body.name !== 'string') {
+    return { ok: false, error: a2uiError('PROPERTY_NOT_ACTION', `The event of node '${node.ref}' has no name.`, { surfaceId: surface.surfaceId }) };
+  }
+  const context: Record<string, unknown> = {};
+  if (typeof body.context === 'object' && body.context !== null) {
+    for (const [key, raw] of Object.entries(body.context)) {
+      const value = evaluateForAction(raw, scope, false).value;
+      context[key] = value === undefined ? null : value;
+    }
+  }
+  const action: Record<string, unknown> = {
+    name: body.name,
+    surfaceId: surface.surfaceId,
+    sourceComponentId: node.componentId,
+    timestamp: scope.runtime.clock().toISOString(),
+    context,
+  };
+  if (body.userMessage !== undefined) {
+    const message = evaluateForAction(body.userMessage, scope, false).value;
+    if (message !== undefined && message !== null) action.userMessage = String(message);
+  }
+  const effect: Effect = { type: 'send', message: { version: 'v1.0', action } };
+  const dataModel = surface.sendDataModel ? rendererDataModelOf(session.state, surface.surfaceId) : null;
+  if (dataModel) effect.metadata = { a2uiRendererDataModel: dataModel };
+  return { ok: true, session, effects: [effect] };
+}
+
+function invokeFunction(session: Session, scope: ActionScope, call: unknown): Result | OperationError {
+  const { surface } = scope;
+  const surfaceId = surface.surfaceId;
+  const outcome = evaluateForAction(call, scope, true);
+  if (outcome.errors.length > 0) {
+    return { ok: false, error: a2uiError(outcome.errors[0]?.code ?? 'EXECUTION_FAILED', outcome.errors.map((e) => e.message).join('; '), { surfaceId }) };
+  }
+  let state = session.state;
+  let current: Session = session;
+  const effects: Effect[] = [];
+  for (const request of outcome.agentRequests) state = recordAgentCall(session.runtime, state, surfaceId, request, 'action', effects);
+  current = { state, runtime: session.runtime };
+  for (const request of outcome.requests) {
+    if (request.type === 'openUrl') {
+      effects.push({ type: 'openUrl', url: request.url });
+    } else if (request.type === 'setData') {
+      const message = { version: 'v1.0', updateDataModel: { surfaceId, path: request.path, value: request.value } };
+      const step = applyMessage(session.runtime.processor, current.state, message, '', {});
+      effects.push(...step.effects);
+      if (!step.ok) return { ok: false, error: step.error };
+      current = { state: step.state, runtime: session.runtime };
+    } else {
+      const result = handleMessageUnsafe(current, request.messages, { keepExistingSurfaces: true });
+      effects.push(...result.effects);
+      if (!result.ok) return { ok: false, error: result.error };
+      current = result.session;
+    }
+  }
+  return settle(session, current.state, effects, surfaceId);
+}
+
+/** Resolves the surface after a local change, recording the agent calls it now needs. */
+function settle(session: Session, state: SessionState, effects: Effect[], surfaceId: string): Result {
+  return completeOperation(session.runtime, session.state, state, effects, new Set([surfaceId]), null) as Result;
+}

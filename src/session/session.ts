@@ -1,0 +1,345 @@
+/**
+ * The public, pure session API: every operation takes a session and returns a new one with the
+ * effects the host must carry out. Nothing here throws; nothing here performs I/O.
+ */
+import type { Catalog } from '../catalog/types';
+import { a2uiError, type A2uiError } from '../protocol/errors';
+import { splitAgentPayload, parseAgentMessage } from '../protocol';
+import { DEFAULT_SESSION_LIMITS, type ProcessorConfig, type SessionLimits } from '../processor/config';
+import { applyMessage, failed, settleRow, settleWhere, type MessageOptions } from '../processor/processor';
+import {
+  clearResolverCache,
+  createResolverCache,
+  forgetSurface,
+  resolveSurface,
+  type ResolutionContext,
+  type ResolverCache,
+} from '../resolution/resolver';
+import type { ResolvedTree } from '../resolution/types';
+import { diagnosticEffect, type Effect, type RendererDataModelMetadata } from './effects';
+import { initialSessionState, type AgentCallRow, type SessionState, type SurfaceState } from './state';
+import type { AgentCallRequest } from '../resolution/evaluation';
+
+/** Runs the tools an embedded MCP App calls; see the MCP Apps section of the API. */
+export interface McpToolClient {
+  callTool(request: { name: string; arguments?: Record<string, unknown> }): Promise<unknown>;
+}
+
+/** Options of {@link createSession}. */
+export interface SessionOptions {
+  /** 'strict' (default): components are checked against their catalog's schema. */
+  validation?: 'strict' | 'lenient';
+  /** Timeout for agent calls that set none; null = none. Default 10,000 ms. */
+  defaultTimeoutMs?: number | null;
+  /** Protocol version of outbound messages. */
+  version?: 'v1.0';
+  /** Clock for action timestamps; default: the real clock. */
+  clock?: () => Date;
+  /** Runs the tools an embedded MCP App calls. */
+  mcpClient?: McpToolClient;
+  /**
+   * Whether a surface that names no catalog uses the session's first catalog (default true).
+   * false follows the protocol's strict "no fallback" rule: such components are rejected.
+   */
+  implicitDefaultCatalog?: boolean;
+  /** Resource limits; each defaults to {@link DEFAULT_SESSION_LIMITS}. */
+  limits?: Partial<SessionLimits>;
+}
+
+/** What a session closes over: code and caches, never part of serializable state. */
+export interface SessionRuntime {
+  readonly catalogs: readonly Catalog[];
+  readonly options: Readonly<SessionOptions>;
+  readonly processor: ProcessorConfig;
+  readonly resolution: ResolutionContext;
+  readonly cache: ResolverCache;
+  readonly clock: () => Date;
+}
+
+/** A session: serializable `state` plus the `runtime` (catalogs, options, resolver cache). */
+export interface Session {
+  readonly state: SessionState;
+  readonly runtime: SessionRuntime;
+}
+
+export type Result = { ok: true; session: Session; effects: Effect[] };
+export type Failure = { ok: false; error: A2uiError; session: Session; effects: Effect[] };
+
+/** Builds the runtime (catalogs, options, caches) a session or a Redux slice works with. */
+export function createSessionRuntime(catalogs: readonly Catalog[], options: SessionOptions = {}): SessionRuntime {
+  const list = Array.isArray(catalogs) ? catalogs.filter((c) => c && typeof c.catalogId === 'string') : [];
+  const limits: SessionLimits = { ...DEFAULT_SESSION_LIMITS, ...sanitizeLimits(options.limits) };
+  const implicitDefaultCatalogId = options.implicitDefaultCatalog === false ? null : (list[0]?.catalogId ?? null);
+  const processor: ProcessorConfig = {
+    catalogs: list,
+    validation: options.validation === 'lenient' ? 'lenient' : 'strict',
+    implicitDefaultCatalogId,
+    defaultTimeoutMs: options.defaultTimeoutMs === undefined ? 10_000 : options.defaultTimeoutMs,
+    limits,
+  };
+  return {
+    catalogs: list,
+    options,
+    processor,
+    resolution: {
+      catalogs: list,
+      implicitDefaultCatalogId,
+      limits: { maxDepth: limits.maxTreeDepth, maxTemplateItems: limits.maxTemplateItems, maxNodes: limits.maxNodes },
+    },
+    cache: createResolverCache(),
+    clock: typeof options.clock === 'function' ? options.clock : () => new Date(),
+  };
+}
+
+function sanitizeLimits(limits: unknown): Partial<SessionLimits> {
+  if (typeof limits !== 'object' || limits === null) return {};
+  const out: Partial<SessionLimits> = {};
+  for (const [key, value] of Object.entries(limits)) {
+    if (key in DEFAULT_SESSION_LIMITS && typeof value === 'number' && value > 0) (out as Record<string, number>)[key] = value;
+  }
+  return out;
+}
+
+/**
+ * Creates a session over `catalogs`; the first is the default for surfaces that name none.
+ * @example const session = createSession([basicCatalog()], { defaultTimeoutMs: 5_000 });
+ */
+export function createSession(catalogs: Catalog[], options: SessionOptions = {}): Session {
+  return { state: initialSessionState(), runtime: createSessionRuntime(catalogs, options) };
+}
+
+/** Wraps existing state (from a Redux store, say) with a runtime. */
+export function sessionFrom(runtime: SessionRuntime, state: SessionState): Session {
+  return { state, runtime };
+}
+
+/**
+ * Applies an agent payload: one message, an array, a `{messages}` wrapper, or JSON text of any.
+ * Messages apply in order; on failure the ones before stay applied and the effects include the
+ * `error` message for the agent when the error names a surface or a call.
+ */
+export function handleMessage(
+  session: Session,
+  payload: unknown,
+  options: { userActivated?: boolean; surfaceId?: string } = {},
+): Result | Failure {
+  try {
+    return handleMessageUnsafe(session, payload, sanitizeMessageOptions(options));
+  } catch (caught) {
+    return internalFailure(session, caught);
+  }
+}
+
+function sanitizeMessageOptions(options: unknown): MessageOptions {
+  if (typeof options !== 'object' || options === null) return {};
+  const o = options as Record<string, unknown>;
+  const out: MessageOptions = {};
+  if (o.userActivated === true) out.userActivated = true;
+  if (typeof o.surfaceId === 'string') out.surfaceId = o.surfaceId;
+  if (o.keepExistingSurfaces === true) out.keepExistingSurfaces = true;
+  return out;
+}
+
+/** Internal entry used by invoke and MCP tool results (which may keep existing surfaces). */
+export function handleMessageUnsafe(session: Session, payload: unknown, options: MessageOptions): Result | Failure {
+  const runtime = session.runtime;
+  const limits = runtime.processor.limits;
+  const tooLarge = payloadTooLarge(payload, limits);
+  if (tooLarge) return { ok: false, error: tooLarge, session, effects: [] };
+  const split = splitAgentPayload(payload);
+  if (!split.ok) return { ok: false, error: split.error, session, effects: [] };
+  if (split.raw.length > limits.maxMessagesPerPayload) {
+    const error = a2uiError('LIMIT_EXCEEDED', `The payload holds ${split.raw.length} messages; the limit is ${limits.maxMessagesPerPayload}.`, { path: split.basePath || '/' });
+    return { ok: false, error, session, effects: [] };
+  }
+  let state = session.state;
+  const effects: Effect[] = [];
+  const touched = new Set<string>();
+  for (let index = 0; index < split.raw.length; index += 1) {
+    const messagePath = split.paths[index] ?? '';
+    const parsed = parseAgentMessage(split.raw[index], index, messagePath, { maxDepth: limits.maxValueDepth + 4 });
+    if (!parsed.ok) {
+      const step = failed(state, parsed.error);
+      effects.push(...step.effects);
+      return completeOperation(runtime, session.state, state, effects, touched, parsed.error);
+    }
+    const message = parsed.message as unknown as Record<string, unknown>;
+    const step = applyMessage(runtime.processor, state, message, messagePath, options);
+    for (const effect of step.effects) {
+      if ('surfaceId' in effect && typeof effect.surfaceId === 'string') touched.add(effect.surfaceId);
+    }
+    effects.push(...step.effects);
+    if (!step.ok) {
+      const error = step.error.index === undefined && split.raw.length > 1 ? { ...step.error, index } : step.error;
+      return completeOperation(runtime, session.state, step.state, effects, touched, error);
+    }
+    state = step.state;
+  }
+  return completeOperation(runtime, session.state, state, effects, touched, null);
+}
+
+/**
+ * After an operation: resolve the surfaces it touched, record the agent calls their trees need
+ * (each sent once, with its timeout effect), and report new diagnostics.
+ */
+export function completeOperation(
+  runtime: SessionRuntime,
+  before: SessionState,
+  state: SessionState,
+  effects: Effect[],
+  touched: Set<string>,
+  error: A2uiError | null,
+): Result | Failure {
+  let next = state;
+  for (const surfaceId of touched) {
+    if (!next.surfaces[surfaceId]) {
+      forgetSurface(runtime.cache, surfaceId);
+      continue;
+    }
+    next = settleSurface(runtime, next, surfaceId, effects);
+  }
+  // Rows that settled change what bindings show; refresh those surfaces too.
+  if (next.agentCalls !== before.agentCalls) {
+    for (const row of Object.values(next.agentCalls)) {
+      if (before.agentCalls[row.callId] !== row && !touched.has(row.surfaceId) && next.surfaces[row.surfaceId]) {
+        touched.add(row.surfaceId);
+        next = settleSurface(runtime, next, row.surfaceId, effects);
+      }
+    }
+  }
+  const session = { state: next, runtime };
+  return error ? { ok: false, error, session, effects } : { ok: true, session, effects };
+}
+
+function settleSurface(runtime: SessionRuntime, state: SessionState, surfaceId: string, effects: Effect[]): SessionState {
+  const surface = state.surfaces[surfaceId] as SurfaceState;
+  const { pass } = resolveSurface(runtime.cache, runtime.resolution, surface, state);
+  for (const diagnostic of pass.diagnostics) effects.push(diagnosticEffect(surfaceId, diagnostic));
+  let next = state;
+  for (const request of pass.agentRequests) next = recordAgentCall(runtime, next, surfaceId, request, 'binding', effects);
+  if (next !== state) resolveSurface(runtime.cache, runtime.resolution, next.surfaces[surfaceId] as SurfaceState, next);
+  return next;
+}
+
+/** Adds a pending row, the callAgentFunction message and the agentCallSent effect. */
+export function recordAgentCall(
+  runtime: SessionRuntime,
+  state: SessionState,
+  surfaceId: string,
+  request: AgentCallRequest,
+  origin: AgentCallRow['origin'],
+  effects: Effect[],
+): SessionState {
+  const byKey = `${surfaceId}\u0000${request.key}`;
+  if (origin === 'binding' && state.agentCallsByKey[byKey] !== undefined) return state;
+  const callId = `call-${state.nextCallNumber}`;
+  const timeoutMs = typeof request.timeoutMs === 'number' ? request.timeoutMs : runtime.processor.defaultTimeoutMs;
+  const row: AgentCallRow = { callId, surfaceId, key: request.key, call: request.call, origin, status: 'pending', timeoutMs };
+  const callFunction: Record<string, unknown> = { call: request.call.call, args: request.call.args };
+  if (request.call.catalogId !== undefined) callFunction.catalogId = request.call.catalogId;
+  effects.push({
+    type: 'send',
+    message: { version: 'v1.0', callAgentFunction: { surfaceId, functionCallId: callId, callFunction } },
+  });
+  effects.push({ type: 'agentCallSent', callId, timeoutMs });
+  return {
+    ...state,
+    nextCallNumber: state.nextCallNumber + 1,
+    agentCalls: { ...state.agentCalls, [callId]: row },
+    agentCallsByKey: origin === 'binding' ? { ...state.agentCallsByKey, [byKey]: callId } : state.agentCallsByKey,
+  };
+}
+
+/** A payload over the byte limit is refused before it is parsed. */
+function payloadTooLarge(payload: unknown, limits: SessionLimits): A2uiError | null {
+  if (typeof payload === 'string') {
+    return payload.length > limits.maxPayloadBytes
+      ? a2uiError('LIMIT_EXCEEDED', `The payload is ${payload.length} bytes; the limit is ${limits.maxPayloadBytes}.`)
+      : null;
+  }
+  return null;
+}
+
+function internalFailure(session: Session, caught: unknown): Failure {
+  const message = caught instanceof Error ? caught.message : String(caught);
+  return {
+    ok: false,
+    error: a2uiError('INVALID_MESSAGE', `The payload could not be processed: ${message}`),
+    session,
+    effects: [],
+  };
+}
+
+/** Rejects a pending agent call with a timeout; a call that already settled is left alone. */
+export function timeoutAgentCall(session: Session, callId: string): Result {
+  try {
+    const row = typeof callId === 'string' ? session.state.agentCalls[callId] : undefined;
+    if (!row || row.status !== 'pending') return { ok: true, session, effects: [] };
+    const effects: Effect[] = [];
+    const state = settleRow(session.state, row, { status: 'timeout', error: { code: 'TIMEOUT', message: `The agent did not answer call '${callId}' in ${row.timeoutMs ?? 0} ms.` } }, effects);
+    const done = completeOperation(session.runtime, session.state, state, effects, new Set([row.surfaceId]), null);
+    return done as Result;
+  } catch {
+    return { ok: true, session, effects: [] };
+  }
+}
+
+/** Rejects every pending agent call and drops every resolved tree; the surfaces stay readable. */
+export function dispose(session: Session): { session: Session; effects: Effect[] } {
+  const effects: Effect[] = [];
+  const state = settleWhere(session.state, () => true, { status: 'cancelled', error: { code: 'DISPOSED', message: 'The session was disposed before the agent answered.' } }, effects);
+  clearResolverCache(session.runtime.cache);
+  return { session: { state, runtime: session.runtime }, effects };
+}
+
+/** The surface with `id`, if any. */
+export function surface(session: Session, id: string): SurfaceState | undefined {
+  return typeof id === 'string' && Object.prototype.hasOwnProperty.call(session.state.surfaces, id) ? session.state.surfaces[id] : undefined;
+}
+
+/** All surfaces, sorted by id. */
+export function surfaces(session: Session): SurfaceState[] {
+  return Object.values(session.state.surfaces).sort((a, b) => (a.surfaceId < b.surfaceId ? -1 : a.surfaceId > b.surfaceId ? 1 : 0));
+}
+
+/** The resolved tree of surface `id` (shared, memoized with the selectors). */
+export function resolvedTree(session: Session, id: string): ResolvedTree | undefined {
+  const found = surface(session, id);
+  if (!found) return undefined;
+  return resolveSurface(session.runtime.cache, session.runtime.resolution, found, session.state).tree;
+}
+
+/**
+ * The data models of the surfaces created with `sendDataModel`, for the transport's metadata;
+ * `value` is null when no surface asked for it.
+ */
+export function clientDataModel(
+  session: Session,
+  version: 'v1.0' = 'v1.0',
+): { ok: true; value: RendererDataModelMetadata | null } | { ok: false; error: A2uiError } {
+  if (version !== 'v1.0') {
+    return { ok: false, error: a2uiError('UNSUPPORTED_VERSION', `Unsupported protocol version '${String(version)}'; this renderer speaks v1.0`) };
+  }
+  return { ok: true, value: rendererDataModelOf(session.state) };
+}
+
+/** The renderer data model of the `sendDataModel` surfaces in `state`, or null. */
+export function rendererDataModelOf(state: SessionState, onlySurfaceId?: string): RendererDataModelMetadata | null {
+  const models: Record<string, Record<string, unknown>> = {};
+  for (const s of Object.values(state.surfaces)) {
+    if (s.sendDataModel && (onlySurfaceId === undefined || s.surfaceId === onlySurfaceId)) models[s.surfaceId] = s.dataModel;
+  }
+  return Object.keys(models).length === 0 ? null : { version: 'v1.0', surfaces: models };
+}
+
+/** The renderer capabilities to advertise: `{ "v1.0": { supportedCatalogIds, inlineCatalogs? } }`. */
+export function rendererCapabilities(
+  session: Session,
+  options: { includeInlineCatalogs?: boolean } = {},
+): { 'v1.0': { supportedCatalogIds: string[]; inlineCatalogs?: Record<string, unknown>[] } } {
+  const v10: { supportedCatalogIds: string[]; inlineCatalogs?: Record<string, unknown>[] } = {
+    supportedCatalogIds: session.runtime.catalogs.map((c) => c.catalogId),
+  };
+  if (options.includeInlineCatalogs) v10.inlineCatalogs = session.runtime.catalogs.map((c) => c.toJSON());
+  return { 'v1.0': v10 };
+}
