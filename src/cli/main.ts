@@ -10,6 +10,8 @@ import { basicCatalog } from '../catalog';
 import { readStreamFile } from './readStream';
 import { createStyle, wantsColour, type Style } from './style';
 import { validateStream, type MessageReport } from './validate';
+import { outlineTree } from './outline';
+import { replayStream, type ReplayReport } from './replay';
 
 const USAGE = `usage: a2ui-redux <command> [options]
 
@@ -17,6 +19,11 @@ commands:
   validate [file]   check an agent stream (JSON Lines, or a JSON array / {"messages": [...]})
                     and print, per message, OK or the exact problem; without a file, check
                     the bundled example conversations
+  replay <file>     feed an agent stream through a store and print the final trees, every
+                    diagnostic and every message the renderer would send
+      --json        machine-readable output
+      --step        print the trees after each message
+      --strict      exit 1 on any failed message, error diagnostic or error sent to the agent
   help              show this text
 `;
 
@@ -57,6 +64,7 @@ export async function main(argv: string[], io = { out: (l: string) => console.lo
     io.out(USAGE);
     return 0;
   }
+  if (command === 'replay') return replayCommand(rest, style, io);
   if (command !== 'validate') {
     io.err(`a2ui-redux: unknown command '${command}'\n\n${USAGE}`);
     return 2;
@@ -81,6 +89,53 @@ export async function main(argv: string[], io = { out: (l: string) => console.lo
   }
   io.out(style.dim('The second stream is broken on purpose: every FAIL above names the problem and where it is.'));
   return sound.failed === 0 && broken.failed > 0 ? 0 : 1;
+}
+
+function printTrees(out: (line: string) => void, style: Style, surfaces: ReplayReport['surfaces']): void {
+  if (surfaces.length === 0) out(style.dim('  (no surfaces)'));
+  for (const { surfaceId, tree, diagnostics } of surfaces) {
+    out(`  ${style.bold(`surface ${surfaceId}`)}`);
+    if (tree) for (const line of outlineTree(tree, style)) out(`    ${line}`);
+    for (const d of diagnostics) {
+      const tag = d.severity === 'error' ? style.bad(d.code) : style.warn(d.code);
+      out(`    ${tag} ${d.message}`);
+    }
+  }
+}
+
+async function replayCommand(args: string[], style: Style, io: { out: (l: string) => void; err: (l: string) => void }): Promise<number> {
+  const file = args.find((a) => !a.startsWith('-'));
+  const json = args.includes('--json');
+  const step = args.includes('--step');
+  const strict = args.includes('--strict');
+  const unknown = args.filter((a) => a.startsWith('-') && !['--json', '--step', '--strict'].includes(a));
+  if (unknown.length > 0 || file === undefined) {
+    io.err(`a2ui-redux: ${file === undefined ? 'replay needs a stream file' : `unknown option ${unknown.join(', ')}`}\n\n${USAGE}`);
+    return 2;
+  }
+  const read = await readStreamFile(resolve(file));
+  if (!read.ok) {
+    io.err(`a2ui-redux: ${read.message}`);
+    return 2;
+  }
+  const report = replayStream(read.items, [basicCatalog()], step && !json ? ({ line, report: r }) => {
+    io.out(style.bold(`after line ${line}`));
+    printTrees(io.out, style, r.surfaces);
+  } : undefined);
+  const errorDiagnostics = report.surfaces.flatMap((s) => s.diagnostics.filter((d) => d.severity === 'error'));
+  const errorsSent = report.sent.filter((s) => 'error' in s.message);
+  if (json) {
+    io.out(JSON.stringify(report, null, 2));
+  } else {
+    io.out(style.bold(`${file}: ${report.payloads} payloads, ${report.failures.length} failed`));
+    for (const f of report.failures) io.out(`  ${style.bad('FAIL')} line ${f.line}: ${f.error.code}: ${f.error.message}`);
+    io.out(style.bold('\nfinal trees'));
+    printTrees(io.out, style, report.surfaces);
+    io.out(style.bold(`\nsent to the agent (${report.sent.length})`));
+    for (const s of report.sent) io.out(`  after line ${s.afterLine}: ${JSON.stringify(s.message)}${s.metadata ? style.dim(' + metadata') : ''}`);
+  }
+  if (strict && (report.failures.length > 0 || errorDiagnostics.length > 0 || errorsSent.length > 0)) return 1;
+  return 0;
 }
 
 const invokedDirectly = (() => {
