@@ -127,7 +127,8 @@ export function createA2uiSaga<RootState>(selectSlice: (state: RootState) => A2u
       let throughId = 0;
       for (const entry of outbox) {
         try {
-          yield call(carryOut, ports, entry, delivered);
+          // Delegated, not `call`ed: a `call` would wait for the timers it forks.
+          yield* carryOut(ports, entry, delivered);
         } catch (caught) {
           yield put(workerFailed({ worker: `outbox:${entry.effect.type}`, message: caught instanceof Error ? caught.message : String(caught) }));
         }

@@ -132,7 +132,8 @@ function functionJson(name: string, definition: FunctionDefinition): Record<stri
     returnType,
     ...(allowedCallers === undefined ? {} : { allowedCallers }),
     ...(requiresUserActivation === undefined ? {} : { requiresUserActivation }),
-    properties: { call: { const: name }, ...(args === undefined ? {} : { args }) },
+    // A function declared without an args schema takes any args object.
+    properties: { call: { const: name }, args: args === undefined ? { type: 'object' } : args },
     required: args === undefined ? ['call'] : ['call', 'args'],
   };
 }

@@ -11,6 +11,7 @@ import { readStreamFile } from './readStream';
 import { createStyle, wantsColour, type Style } from './style';
 import { validateStream, type MessageReport } from './validate';
 import { outlineTree } from './outline';
+import { runDemo } from './demo';
 import { replayStream, type ReplayReport } from './replay';
 
 const USAGE = `usage: a2ui-redux <command> [options]
@@ -24,6 +25,7 @@ commands:
       --json        machine-readable output
       --step        print the trees after each message
       --strict      exit 1 on any failed message, error diagnostic or error sent to the agent
+  demo              a scripted agent conversation through a real store (the default)
   help              show this text
 `;
 
@@ -59,7 +61,11 @@ async function validateFile(path: string, style: Style, out: (line: string) => v
 /** Runs the CLI; returns the exit code. */
 export async function main(argv: string[], io = { out: (l: string) => console.log(l), err: (l: string) => console.error(l), colour: wantsColour(process.stdout) }): Promise<number> {
   const style = createStyle(io.colour);
-  const [command = 'validate', ...rest] = argv;
+  const [command = 'demo', ...rest] = argv;
+  if (command === 'demo') {
+    await runDemo(io.out, style);
+    return 0;
+  }
   if (command === 'help' || command === '--help' || command === '-h') {
     io.out(USAGE);
     return 0;
