@@ -11,10 +11,12 @@ import {
   effectsDelivered,
   messageReceived,
   workerFailed,
+  mcpToolReplied,
 } from '../src/redux/actions';
 import type { A2uiState, OutboxEntry } from '../src/redux/slice';
-import type { Effect, OutboundMessage, RendererDataModelMetadata } from '../src/session/effects';
-import { rendererDataModelOf } from '../src/session/session';
+import { toJsonValue } from '../src/protocol/json';
+import type { Effect, McpReply, OutboundMessage, RendererDataModelMetadata } from '../src/session/effects';
+import { rendererDataModelOf, type McpToolClient } from '../src/session/session';
 import type { SessionState } from '../src/session/state';
 
 /** Where renderer→agent messages go, and (optionally) where agent payloads come from. */
@@ -30,9 +32,26 @@ export interface A2uiSagaPorts {
   openUrl?: (url: string) => void | Promise<void>;
   /** Called with each diagnostic effect (logging, telemetry). */
   onDiagnostic?: (diagnostic: Extract<Effect, { type: 'diagnostic' }>) => void;
+  // --- MCP Apps
+  /** Runs the tools of `mcpToolCall` effects; the MCP SDK's `Client` fits. */
+  mcpClient?: McpToolClient;
+  /** Answers the embedded app whose request had `requestId` (`mcpReply` effects). */
+  mcpAppReply?: (requestId: string | number, reply: McpReply) => void | Promise<void>;
+  /** Sends a notification to the embedded app of McpApp node `ref` (`mcpNotify` effects). */
+  mcpAppNotify?: (surfaceId: string, ref: string, method: string, params: unknown) => void | Promise<void>;
 }
 
 type Delivered = { message: OutboundMessage; metadata?: { a2uiRendererDataModel?: RendererDataModelMetadata } };
+
+// --- MCP Apps
+type McpToolOutcome = Parameters<typeof mcpToolReplied>[0]['outcome'];
+
+/** A tool's result as plain JSON (actions stay serializable), or an error outcome. */
+function toolOutcome(result: unknown): McpToolOutcome {
+  const copy = toJsonValue(result === undefined ? null : result, { maxDepth: 64 });
+  return copy.ok ? { status: 'ok', result: copy.value } : { status: 'error', message: `The tool result is not JSON: ${copy.reason}.` };
+}
+// --- end MCP Apps
 
 /** Runs `worker`, turning a throw into a `workerFailed` action so the caller keeps going. */
 function* guarded(name: string, worker: () => SagaIterator | Generator): SagaIterator {
@@ -110,10 +129,58 @@ export function createA2uiSaga<RootState>(selectSlice: (state: RootState) => A2u
       case 'diagnostic':
         if (ports.onDiagnostic) yield call(ports.onDiagnostic, effect);
         break;
+      // --- MCP Apps
+      case 'mcpReply':
+        if (ports.mcpAppReply) yield call(ports.mcpAppReply, effect.requestId, effect.reply);
+        break;
+      case 'mcpNotify':
+        if (ports.mcpAppNotify) yield call(ports.mcpAppNotify, effect.surfaceId, effect.ref, effect.method, effect.params);
+        break;
+      case 'mcpToolCall':
+        yield fork(guarded, `mcpToolCall:${String(effect.requestId)}`, () => runMcpToolCall(ports, effect));
+        break;
       default:
         break;
     }
   }
+
+  // --- MCP Apps
+  /**
+   * Runs one MCP tool call on the `mcpClient` port, raced against its timeout, and reports the
+   * outcome as `mcpToolReplied`. A missing port, a rejection or a result that is not JSON is an
+   * error outcome: the saga itself never fails.
+   */
+  function* runMcpToolCall(ports: A2uiSagaPorts, effect: Extract<Effect, { type: 'mcpToolCall' }>): SagaIterator {
+    const client = ports.mcpClient;
+    const request = { name: effect.name, arguments: effect.arguments };
+    let outcome: McpToolOutcome;
+    if (client === undefined) {
+      outcome = { status: 'error', message: 'No mcpClient port was given to the a2ui saga.' };
+    } else {
+      try {
+        if (effect.timeoutMs === null) {
+          outcome = toolOutcome(yield call([client, client.callTool], request));
+        } else {
+          const { result, timedOut } = yield race({ result: call([client, client.callTool], request), timedOut: delay(effect.timeoutMs) });
+          outcome = timedOut ? { status: 'timeout', message: `No result within ${effect.timeoutMs} ms.` } : toolOutcome(result);
+        }
+      } catch (caught) {
+        outcome = { status: 'error', message: caught instanceof Error ? caught.message : String(caught) };
+      }
+    }
+    const replied: Parameters<typeof mcpToolReplied>[0] = {
+      requestId: effect.requestId,
+      surfaceId: effect.surfaceId,
+      ref: effect.ref,
+      outcome,
+      origin: effect.origin,
+      name: effect.name,
+      arguments: effect.arguments,
+    };
+    if (effect.targetDataPath !== undefined) replied.targetDataPath = effect.targetDataPath;
+    yield put(mcpToolReplied(replied));
+  }
+  // --- end MCP Apps
 
   /** Drains the outbox in order and acknowledges what it carried out. */
   function* drainOutbox(ports: A2uiSagaPorts): SagaIterator {

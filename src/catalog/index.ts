@@ -55,15 +55,34 @@ export {
 export type { ValidationResult } from './basic/functions';
 
 export {
-  /** Compiles an agent-supplied regex for linear-time, step-bounded matching. */
+  /** Compiles an agent-supplied regex for linear-time, step-bounded matching (test, exec, replace). */
   compileSafeRegex,
   /** Default bounds of agent-supplied regexes (pattern length, input length, steps). */
   DEFAULT_REGEX_LIMITS,
   /** The error of a regex that is too long, too complex, unsupported or too expensive. */
   RegexLimitError,
+  /** A step budget several matcher calls share. */
+  RegexBudget,
 } from './basic/safeRegex';
-/** Regex bounds, and a compiled pattern. */
-export type { RegexLimits, SafeRegex } from './basic/safeRegex';
+/** Regex bounds, a compiled pattern, and one of its matches. */
+export type { RegexLimits, SafeRegex, SafeRegexMatch } from './basic/safeRegex';
+
+export {
+  /** The MCP catalog: the McpApp component and callMcpTool, jmespath, split, regexCapture, regexReplace, updateDataModel. */
+  mcpCatalog,
+  /** The MCP catalog's id. */
+  MCP_CATALOG_ID,
+  /** The MCP catalog's catalog.json (v1.0 `call` spelling). */
+  MCP_CATALOG_JSON,
+  /** The HTML of an McpApp's htmlContent, `url_encoded:` decoded. */
+  decodeHtmlContent,
+  /** JMESPath over untrusted data with bounded cost; never throws. */
+  searchJmespath,
+  /** Default bounds of searchJmespath and the jmespath function. */
+  DEFAULT_JMESPATH_LIMITS,
+} from './mcp';
+/** Options of mcpCatalog, JMESPath bounds and outcome. */
+export type { McpCatalogOptions, JmespathLimits, JmespathResult } from './mcp';
 
 export {
   /** Formats a date with a Unicode TR35 pattern in a locale and time zone (Intl underneath). */

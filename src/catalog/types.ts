@@ -36,7 +36,13 @@ export interface FunctionDefinition {
 export type LocalRequest =
   | { type: 'openUrl'; url: string }
   | { type: 'setData'; path: string; value: unknown }
-  | { type: 'messages'; messages: unknown[] };
+  | { type: 'messages'; messages: unknown[] }
+  /**
+   * An MCP tool call (the MCP catalog's `callMcpTool`): run asynchronously by the host; its
+   * A2UI resources are applied as messages, its MCP App resource written to `targetDataPath`
+   * (absolute) when given.
+   */
+  | { type: 'mcpToolCall'; name: string; arguments: Record<string, unknown>; targetDataPath?: string };
 
 /** Passed to every function implementation. Read-only view of where the call happens. */
 export interface FunctionContext {

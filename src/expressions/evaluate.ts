@@ -289,7 +289,9 @@ class Evaluator {
     if (callKey === undefined) return this.fail('EXPRESSION_ERROR', `The arguments of agent function '${name}' are not JSON.`, where);
     const outcome = this.env.agentResult?.(callKey);
     if (outcome === undefined) {
-      if (!this.pending.has(callKey)) this.pending.set(callKey, { callKey, call: name, catalogId, args });
+      // The args go on the wire and into the call table: send them as the JSON the key was made
+      // of (a binding to missing data is absent, as JSON.stringify would drop it, never undefined).
+      if (!this.pending.has(callKey)) this.pending.set(callKey, { callKey, call: name, catalogId, args: jsonArgsOf(callKey, args) });
       return PENDING;
     }
     if (outcome.status === 'ok') return { ok: true, value: outcome.value };
@@ -362,6 +364,12 @@ function firstUnavailable(outcomes: readonly Outcome[]): Outcome | null {
     waiting = outcome;
   }
   return waiting;
+}
+
+/** The args of an agent call as plain JSON (read back from its key), or the args themselves. */
+function jsonArgsOf(callKey: string, args: Record<string, unknown>): Record<string, unknown> {
+  const parsed = JSON.parse(callKey) as { args?: unknown };
+  return typeof parsed.args === 'object' && parsed.args !== null && !Array.isArray(parsed.args) ? (parsed.args as Record<string, unknown>) : args;
 }
 
 function isThenable(value: unknown): boolean {

@@ -4,11 +4,13 @@
  * candidate topology (cycles, composition constraints). Within one message, validate fully
  * before applying.
  */
+import { resolveComponentCatalog, resolveFunctionCatalog, type CatalogResolution } from '../catalog/resolve';
+import { isSystemFunctionName, SYSTEM_FUNCTIONS } from '../catalog/system';
 import type { Catalog } from '../catalog/types';
 import { a2uiError, type A2uiError } from '../protocol/errors';
 import { componentConstraints, componentShape } from '../resolution/componentShape';
 import type { ComponentRecord, SurfaceState } from '../session/state';
-import { findCatalog, type ProcessorConfig } from './config';
+import type { ProcessorConfig } from './config';
 import { checkComponentSchema, checkFunctionArgs } from './schemaChecks';
 
 /** A problem that does not stop the message: reported to the agent and as a diagnostic. */
@@ -22,8 +24,6 @@ export interface ComponentWarning {
 export type ComponentCheck =
   | { ok: true; components: ComponentRecord[]; warnings: ComponentWarning[] }
   | { ok: false; error: A2uiError };
-
-const SYSTEM_FUNCTIONS = new Set(['@index']);
 
 /**
  * Checks `list` (the raw components of one message) for `surface`. `basePath` points at the list
@@ -58,12 +58,9 @@ export function checkComponents(
     if (seen.has(component.id)) return fail('VALIDATION_FAILED', `${path}/id: duplicate component id '${component.id}' in one message`, `${path}/id`);
     seen.add(component.id);
 
-    const catalogId = component.catalogId ?? surface.catalogId ?? config.implicitDefaultCatalogId;
-    if (catalogId === null) {
-      return fail('CATALOG_NOT_FOUND', `${path}: component '${component.id}' names no catalogId and surface '${surfaceId}' has no default catalogId`, path);
-    }
-    const catalog = findCatalog(config, catalogId);
-    if (!catalog) return fail('CATALOG_NOT_FOUND', `${path}: Catalog not found: ${catalogId}`, component.catalogId === undefined ? path : `${path}/catalogId`);
+    const resolved = resolveAt(config, surface, 'component', component.catalogId, component.id, component.catalogId === undefined ? path : `${path}/catalogId`);
+    if (!resolved.ok) return resolved;
+    const catalog = resolved.catalog;
 
     if (!Object.prototype.hasOwnProperty.call(catalog.components, component.component)) {
       warnings.push({
@@ -135,13 +132,15 @@ function checkCall(
   if ('catalogId' in call && typeof call.catalogId !== 'string') {
     return a2uiError('VALIDATION_FAILED', `${at}/catalogId: catalogId must be a string`, { ...where, path: `${at}/catalogId` });
   }
-  if (SYSTEM_FUNCTIONS.has(name)) return null;
-  const catalogId = (call.catalogId as string | undefined) ?? surface.catalogId ?? config.implicitDefaultCatalogId;
-  if (catalogId === null) {
-    return a2uiError('CATALOG_NOT_FOUND', `${at}: call '${name}' names no catalogId and surface '${surface.surfaceId}' has no default catalogId`, where);
+  if (isSystemFunctionName(name)) {
+    // The '@' namespace belongs to the protocol: a system function v1.0 does not define is an error, never an agent function.
+    if (name in SYSTEM_FUNCTIONS) return null;
+    const defined = Object.keys(SYSTEM_FUNCTIONS).join(', ');
+    return a2uiError('VALIDATION_FAILED', `${at}/call: unknown system function '${name}': the '@' namespace is reserved for system functions, and v1.0 defines only ${defined}`, { ...where, path: `${at}/call` });
   }
-  const catalog = findCatalog(config, catalogId);
-  if (!catalog) return a2uiError('CATALOG_NOT_FOUND', `${at}: Catalog not found: ${catalogId}`, where);
+  const resolved = resolveAt(config, surface, 'call', call.catalogId, name, at);
+  if (!resolved.ok) return resolved.error;
+  const catalog = resolved.catalog;
   const fn = Object.prototype.hasOwnProperty.call(catalog.functions, name) ? catalog.functions[name] : undefined;
   // Undeclared functions are agent functions ("Fallback to Agent RPC"), not errors.
   if (!fn) return null;
@@ -190,8 +189,27 @@ export function childIdsOf(config: ProcessorConfig, surface: Pick<SurfaceState, 
 }
 
 function catalogOf(config: ProcessorConfig, surface: Pick<SurfaceState, 'catalogId'>, component: ComponentRecord): Catalog | undefined {
-  const id = component.catalogId ?? surface.catalogId ?? config.implicitDefaultCatalogId;
-  return id === null ? undefined : findCatalog(config, id);
+  const resolved = resolveComponentCatalog(config.catalogs, surface.catalogId ?? config.implicitDefaultCatalogId, component.catalogId);
+  return resolved.ok ? resolved.catalog : undefined;
+}
+
+/**
+ * The catalog of a component or call in the protocol's order (its own catalogId, else the surface
+ * default, else an error), refusing catalogs of another protocol version; errors located at `at`.
+ */
+function resolveAt(
+  config: ProcessorConfig,
+  surface: Pick<SurfaceState, 'surfaceId' | 'catalogId'>,
+  kind: 'component' | 'call',
+  ownCatalogId: unknown,
+  name: string,
+  at: string,
+): CatalogResolution {
+  const resolve = kind === 'component' ? resolveComponentCatalog : resolveFunctionCatalog;
+  const site = { surfaceId: surface.surfaceId, name };
+  const resolved = resolve(config.catalogs, surface.catalogId ?? config.implicitDefaultCatalogId, ownCatalogId, site);
+  if (resolved.ok) return resolved;
+  return { ok: false, error: a2uiError(resolved.error.code, `${at}: ${resolved.error.message}`, { surfaceId: surface.surfaceId, path: at }) };
 }
 
 /** Strict mode: the candidate component graph has no cycle and keeps its composition rules. */
@@ -232,7 +250,11 @@ function checkTopology(
       if (!merged[kid]) continue;
       const state = colour.get(kid);
       if (state === 1) {
-        return a2uiError('VALIDATION_FAILED', `${basePath}: the components form a cycle through '${kid}' (${[...stack.map(([s]) => s), kid].join(' → ')})`, { surfaceId: surface.surfaceId, path: basePath });
+        const where = { surfaceId: surface.surfaceId, path: basePath };
+        if (kid === id) return a2uiError('VALIDATION_FAILED', `${basePath}: Self-reference detected: component '${kid}' lists itself as its own child`, where);
+        const ids = stack.map(([s]) => s);
+        const cycle = [...ids.slice(ids.indexOf(kid)), kid].join(' → ');
+        return a2uiError('VALIDATION_FAILED', `${basePath}: Circular component reference: the components form a cycle (${cycle})`, where);
       }
       if (state === undefined) {
         colour.set(kid, 1);

@@ -46,8 +46,3 @@ export interface ProcessorConfig {
   defaultTimeoutMs: number | null;
   limits: SessionLimits;
 }
-
-/** The catalog with `catalogId`, if the session has it. */
-export function findCatalog(config: Pick<ProcessorConfig, 'catalogs'>, catalogId: string): Catalog | undefined {
-  return config.catalogs.find((catalog) => catalog.catalogId === catalogId);
-}

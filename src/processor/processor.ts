@@ -3,6 +3,7 @@
  * and the session contract: a message either applies whole or fails whole; a failure that names
  * a surface or a call is also an `error` message for the agent.
  */
+import { findCatalog } from '../catalog/resolve';
 import { a2uiError, type A2uiError } from '../protocol/errors';
 import { applyDataUpdate } from '../data';
 import type { Effect, OutboundMessage } from '../session/effects';
@@ -79,8 +80,13 @@ function createSurface(config: ProcessorConfig, state: SessionState, body: Body,
     return failed(state, a2uiError('SURFACE_EXISTS', `${path}/surfaceId: surface '${surfaceId}' already exists; delete it before creating it again`, { ...where, path: `${path}/surfaceId` }));
   }
   const catalogId = typeof body.catalogId === 'string' ? body.catalogId : null;
-  if (catalogId !== null && !config.catalogs.some((c) => c.catalogId === catalogId)) {
-    return failed(state, a2uiError('CATALOG_NOT_FOUND', `${path}/catalogId: Catalog not found: ${catalogId} (this renderer supports ${config.catalogs.map((c) => c.catalogId).join(', ') || 'no catalogs'})`, { ...where, path: `${path}/catalogId` }));
+  if (catalogId !== null) {
+    // A catalog of another protocol version is refused like a missing one: a v1.0 surface mixes only v1.0 catalogs.
+    const found = findCatalog(config.catalogs, catalogId, { surfaceId });
+    if (!found.ok) {
+      const supported = config.catalogs.map((c) => c.catalogId).join(', ') || 'no catalogs';
+      return failed(state, a2uiError('CATALOG_NOT_FOUND', `${path}/catalogId: ${found.error.message} (this renderer supports ${supported})`, { ...where, path: `${path}/catalogId` }));
+    }
   }
   let surface: SurfaceState = {
     surfaceId,
@@ -125,9 +131,14 @@ function updateComponents(config: ProcessorConfig, state: SessionState, body: Bo
 
 function updateDataModel(config: ProcessorConfig, state: SessionState, body: Body, path: string): StepResult {
   const surfaceId = body.surfaceId as string;
+  const target = typeof body.path === 'string' ? body.path : '/';
+  // The protocol's `path` is a JSON Pointer (RFC 6901: empty or starting with '/'); relative paths exist only in template scopes.
+  if (target !== '' && !target.startsWith('/')) {
+    const at = `${path}/path`;
+    return failed(state, a2uiError('INVALID_MESSAGE', `${at}: ${JSON.stringify(target)} is not a JSON Pointer; updateDataModel.path must be empty or start with '/'`, { surfaceId, path: at }));
+  }
   const surface = state.surfaces[surfaceId];
   if (!surface) return failed(state, surfaceNotFound(surfaceId, `${path}/surfaceId`));
-  const target = typeof body.path === 'string' ? body.path : '/';
   const result = applyDataUpdate(surface.dataModel, target, body.value, { maxDepth: config.limits.maxDataDepth });
   if (!result.ok) return failed(state, { ...result.error, surfaceId, path: `${path}/value`, message: `${path}: ${result.error.message}` });
   if (result.value === surface.dataModel) return { ok: true, state, effects: [] };
@@ -150,9 +161,12 @@ function deleteSurface(state: SessionState, body: Body): StepResult {
   if (!Object.prototype.hasOwnProperty.call(state.surfaces, surfaceId)) return { ok: true, state, effects: [] };
   const surfaces = { ...state.surfaces };
   delete surfaces[surfaceId];
+  // A surface created again under the same id starts with no remembered agent calls.
+  const prefix = `${surfaceId}\u0000`;
+  const agentCallsByKey = Object.fromEntries(Object.entries(state.agentCallsByKey).filter(([key]) => !key.startsWith(prefix)));
   const effects: Effect[] = [{ type: 'surfaceDeleted', surfaceId }];
   const cancelled = settleWhere(
-    { ...state, surfaces },
+    { ...state, surfaces, agentCallsByKey },
     (row) => row.surfaceId === surfaceId,
     { status: 'cancelled', error: { code: 'SURFACE_DELETED', message: `Surface '${surfaceId}' was deleted before the agent answered.` } },
     effects,
@@ -223,10 +237,15 @@ function surfaceNotFound(surfaceId: string, path: string): A2uiError {
 function warningEffects(surfaceId: string, warnings: ReturnType<typeof checkComponents> extends infer R ? R extends { warnings: infer W } ? W : never : never): Effect[] {
   const effects: Effect[] = [];
   for (const warning of warnings) {
-    effects.push({
-      type: 'send',
-      message: { version: 'v1.0', error: { code: 'VALIDATION_FAILED', surfaceId, path: warning.path, message: warning.message } },
-    });
+    // API.md: an unknown type is told to the agent (and reported by the resolver as a placeholder);
+    // a lenient schema problem is a warning diagnostic only.
+    if (warning.code === 'UNKNOWN_COMPONENT') {
+      effects.push({
+        type: 'send',
+        message: { version: 'v1.0', error: { code: 'VALIDATION_FAILED', surfaceId, path: warning.path, message: warning.message } },
+      });
+      continue;
+    }
     effects.push({
       type: 'diagnostic',
       surfaceId,

@@ -53,12 +53,20 @@ export const mcpAppRequested = createAction(
   }),
 );
 
-/** An MCP tool call run by the saga finished (or failed, or timed out). */
+/**
+ * An MCP tool call run by the saga finished (or failed, or timed out). The optional fields come
+ * from the `mcpToolCall` effect: who asked (an app's tools/call, or a callMcpTool action), the
+ * tool and its arguments, and where an action wants the MCP App resource written.
+ */
 export const mcpToolReplied = createAction<{
   requestId: string | number;
   surfaceId: string;
   ref: string;
   outcome: { status: 'ok'; result: unknown } | { status: 'error' | 'timeout'; message: string };
+  origin?: 'app' | 'action';
+  name?: string;
+  arguments?: Record<string, unknown>;
+  targetDataPath?: string;
 }>('a2ui/mcpToolReplied');
 
 /** A saga worker failed; the root saga keeps running. */

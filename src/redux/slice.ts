@@ -7,6 +7,7 @@ import { combineReducers, createSlice, original, type Reducer, type UnknownActio
 import type { A2uiError } from '../protocol/errors';
 import type { Effect, OutboundMessage, RendererDataModelMetadata } from '../session/effects';
 import { invoke, write } from '../session/interaction';
+import { MCP_ERROR_CODES, mcpAppRequest, mcpToolSettled } from '../session/mcpApps';
 import { dispose, handleMessage, sessionFrom, timeoutAgentCall, type SessionRuntime } from '../session/session';
 import { initialSessionState, type SessionState } from '../session/state';
 import {
@@ -18,6 +19,8 @@ import {
   valueWritten,
   workerFailed,
   transportStatusChanged,
+  mcpAppRequested,
+  mcpToolReplied,
 } from './actions';
 
 /** One effect waiting in the outbox, numbered so the sagas can acknowledge a prefix. */
@@ -142,7 +145,31 @@ export function createSessionSlice(runtime: SessionRuntime) {
           const transport: A2uiSessionSlice['transport'] = { status: action.payload.status };
           if (action.payload.detail !== undefined) transport.detail = action.payload.detail;
           return { ...slice, transport };
+        })
+        // --- MCP Apps: an embedded app's request, and the tool calls the saga ran (mcpApps.ts).
+        // Replies go to the outbox as `mcpReply` effects; a deferred tools/call is answered when
+        // its `mcpToolReplied` arrives.
+        .addCase(mcpAppRequested, (draft, action) => {
+          const slice = base(draft);
+          const { requestId, surfaceId, ref, method, params, at: timestamp } = action.payload;
+          // The time comes from the action, so replaying it builds the same action message.
+          const timed = sessionFrom({ ...runtime, clock: () => new Date(timestamp) }, slice.core);
+          const result = mcpAppRequest(timed, surfaceId, ref, method, params, { requestId });
+          if (!result.ok) {
+            // No McpApp to act for; the app still gets an answer instead of waiting forever.
+            const reply: Effect = { type: 'mcpReply', requestId, reply: { error: { code: MCP_ERROR_CODES.internalError, message: result.error.message } } };
+            return enqueue(slice, slice.core, [reply], failedWith('mcpAppRequested', result.error));
+          }
+          const reply: Effect[] = result.reply === null ? [] : [{ type: 'mcpReply', requestId, reply: result.reply }];
+          return enqueue(slice, result.session.state, [...result.effects, ...reply], null);
+        })
+        .addCase(mcpToolReplied, (draft, action) => {
+          const slice = base(draft);
+          const result = mcpToolSettled(at(slice), action.payload);
+          const reply: Effect[] = result.reply === null ? [] : [{ type: 'mcpReply', requestId: action.payload.requestId, reply: result.reply }];
+          return enqueue(slice, result.session.state, [...result.effects, ...reply], slice.lastError);
         });
+        // --- end MCP Apps
     },
   });
 }

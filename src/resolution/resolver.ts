@@ -76,15 +76,43 @@ interface NodeEntry {
   diagnostics: Diagnostic[];
 }
 
-/** The incremental state of one surface's resolution: internal, mutable, never in Redux state. */
+/**
+ * Which nodes read which data paths and agent calls. Runs update it in place, so it describes
+ * one node store only: `store`. Going back to an older resolution (time travel, a session
+ * derived from an earlier one) rebuilds it from that resolution's nodes.
+ */
+interface DependencyIndexes {
+  data: DependencyIndex;
+  agent: Map<string, Set<NodeRef>>;
+  store: NodeStore<NodeEntry> | null;
+}
+
+/** The incremental state of one surface's resolution: internal, never in Redux state. */
 interface SurfaceResolution {
   surface: SurfaceState;
   calls: SessionState['agentCalls'];
   context: ResolutionContext;
   store: NodeStore<NodeEntry>;
-  dataIndex: DependencyIndex;
-  agentIndex: Map<string, Set<NodeRef>>;
+  indexes: DependencyIndexes;
   tree: ResolvedTree;
+}
+
+/** Indexes describing exactly `resolution`'s nodes. */
+function indexesFor(resolution: SurfaceResolution): DependencyIndexes {
+  if (resolution.indexes.store === resolution.store) return resolution.indexes;
+  const rebuilt: DependencyIndexes = { data: new DependencyIndex(), agent: new Map(), store: resolution.store };
+  for (const entry of storeValues(resolution.store)) addToIndexes(rebuilt, entry);
+  resolution.indexes = rebuilt;
+  return rebuilt;
+}
+
+function addToIndexes(indexes: DependencyIndexes, entry: NodeEntry): void {
+  indexes.data.add(entry.spec.ref, entry.dataDeps.map((d) => d.segments));
+  for (const dep of entry.agentDeps) {
+    let refs = indexes.agent.get(dep.key);
+    if (!refs) indexes.agent.set(dep.key, (refs = new Set()));
+    refs.add(entry.spec.ref);
+  }
 }
 
 /** What one resolution pass did: for effects (agent calls to send, diagnostics) and tests. */
@@ -110,7 +138,7 @@ export interface ResolutionResult {
  */
 export interface ResolverCache {
   readonly surfaces: Map<string, SurfaceResolution>;
-  readonly exact: WeakMap<SurfaceState, WeakMap<object, ResolutionResult>>;
+  readonly exact: WeakMap<SurfaceState, WeakMap<object, SurfaceResolution>>;
 }
 
 export function createResolverCache(): ResolverCache {
@@ -141,15 +169,17 @@ export function resolveSurface(
 ): ResolutionResult {
   const byCalls = cache.exact.get(surface);
   const hit = byCalls?.get(state.agentCalls);
+  if (hit && hit.context === context) {
+    // The same input again: the same tree, and later changes are diffed against it.
+    cache.surfaces.set(surface.surfaceId, hit);
+    return { tree: hit.tree, pass: EMPTY_PASS };
+  }
   const previous = cache.surfaces.get(surface.surfaceId);
-  if (hit && previous?.tree === hit.tree) return { tree: hit.tree, pass: EMPTY_PASS };
-  if (hit && !previous) return { tree: hit.tree, pass: EMPTY_PASS };
-
   const run = new ResolutionRun(context, surface, state, previous);
   const result = run.execute();
   cache.surfaces.set(surface.surfaceId, run.resolution);
-  const perSurface = byCalls ?? new WeakMap<object, ResolutionResult>();
-  perSurface.set(state.agentCalls, result);
+  const perSurface = byCalls ?? new WeakMap<object, SurfaceResolution>();
+  perSurface.set(state.agentCalls, run.resolution);
   if (!byCalls) cache.exact.set(surface, perSurface);
   return result;
 }
@@ -211,8 +241,7 @@ const sameSpec = (a: NodeSpec, b: NodeSpec): boolean =>
 
 class ResolutionRun {
   private readonly writer: StoreWriter<NodeEntry>;
-  private readonly dataIndex: DependencyIndex;
-  private readonly agentIndex: Map<string, Set<NodeRef>>;
+  private readonly indexes: DependencyIndexes;
   private readonly emitted: NodeRef[] = [];
   private readonly destroyed: NodeRef[] = [];
   private readonly diagnostics: Diagnostic[] = [];
@@ -234,8 +263,7 @@ class ResolutionRun {
   ) {
     const reusable = previous && previous.context === context;
     this.writer = new StoreWriter(reusable ? previous.store : emptyStore());
-    this.dataIndex = reusable ? previous.dataIndex : new DependencyIndex();
-    this.agentIndex = reusable ? previous.agentIndex : new Map();
+    this.indexes = reusable ? indexesFor(previous) : { data: new DependencyIndex(), agent: new Map(), store: null };
     this.nodeCount = reusable ? previous.store.size : 0;
     const prefix = `${surface.surfaceId}\u0000`;
     this.lookup = (key) => {
@@ -260,6 +288,8 @@ class ResolutionRun {
       this.incremental(previous);
     } else {
       this.full();
+      // Surface-level findings (no root yet) are news only when the components changed.
+      this.diagnostics.push(...surfaceDiagnostics);
     }
     const reuse = previous !== undefined && !this.changed && previous.surface.components === this.surface.components;
     const store = reuse ? previous.store : this.writer.commit();
@@ -269,10 +299,10 @@ class ResolutionRun {
       calls: this.state.agentCalls,
       context: this.context,
       store,
-      dataIndex: this.dataIndex,
-      agentIndex: this.agentIndex,
+      indexes: this.indexes,
       tree,
     };
+    this.indexes.store = store;
     return {
       tree,
       pass: {
@@ -300,11 +330,11 @@ class ResolutionRun {
     const candidates = new Set<NodeRef>();
     if (previous.surface.dataModel !== this.surface.dataModel) {
       for (const segments of changedPaths(previous.surface.dataModel, this.surface.dataModel)) {
-        this.dataIndex.collect(segments, candidates);
+        this.indexes.data.collect(segments, candidates);
       }
     }
     if (previous.calls !== this.state.agentCalls) {
-      for (const [key, refs] of this.agentIndex) {
+      for (const [key, refs] of this.indexes.agent) {
         const row = this.lookup(key);
         for (const ref of refs) {
           const entry = this.writer.get(ref);
@@ -349,7 +379,7 @@ class ResolutionRun {
   private visit(spec: NodeSpec, ancestors: Set<string>): void {
     this.visited.add(spec.ref);
     const previous = this.writer.get(spec.ref);
-    const component = this.surface.components[spec.componentId];
+    const component = ownComponent(this.surface.components, spec.componentId);
     let entry: NodeEntry;
     if (
       previous &&
@@ -407,20 +437,15 @@ class ResolutionRun {
   }
 
   private index(entry: NodeEntry): void {
-    this.dataIndex.add(entry.spec.ref, entry.dataDeps.map((d) => d.segments));
-    for (const dep of entry.agentDeps) {
-      let refs = this.agentIndex.get(dep.key);
-      if (!refs) this.agentIndex.set(dep.key, (refs = new Set()));
-      refs.add(entry.spec.ref);
-    }
+    addToIndexes(this.indexes, entry);
   }
 
   private unindex(entry: NodeEntry): void {
-    this.dataIndex.remove(entry.spec.ref, entry.dataDeps.map((d) => d.segments));
+    this.indexes.data.remove(entry.spec.ref, entry.dataDeps.map((d) => d.segments));
     for (const dep of entry.agentDeps) {
-      const refs = this.agentIndex.get(dep.key);
+      const refs = this.indexes.agent.get(dep.key);
       refs?.delete(entry.spec.ref);
-      if (refs && refs.size === 0) this.agentIndex.delete(dep.key);
+      if (refs && refs.size === 0) this.indexes.agent.delete(dep.key);
     }
   }
 
@@ -476,6 +501,11 @@ class ResolutionRun {
     if (spec.parentRef === null) return 'Surface';
     return this.writer.get(spec.parentRef)?.node.component ?? null;
   }
+}
+
+/** The component with `id`, if the surface has one: ids such as 'toString' or 'constructor' are never inherited. */
+function ownComponent(components: SurfaceState['components'], id: string): ComponentRecord | undefined {
+  return Object.prototype.hasOwnProperty.call(components, id) ? components[id] : undefined;
 }
 
 function listLength(value: unknown): number {
@@ -563,7 +593,11 @@ class NodeBuilder {
   private evaluateShaped(raw: unknown, shape: PropShape, slot: string): unknown {
     switch (shape.kind) {
       case 'child':
-        return typeof raw === 'string' ? this.placeChild(raw, slot, undefined, undefined) : this.evaluateValue(raw, slot);
+        if (typeof raw === 'string') return this.placeChild(raw, slot, undefined, undefined);
+        // A child slot holds a component id; anything else (a binding, a call, a list) would put a
+        // value where renderers expect a node ref, so it renders as no child.
+        if (raw !== undefined && raw !== null) this.diagnose('error', 'EXPRESSION_ERROR', `Property '${slot}' is not a component id.`);
+        return null;
       case 'childList':
         return this.placeChildList(raw, slot);
       case 'action':
@@ -684,7 +718,7 @@ class NodeBuilder {
     }
     if (own.allowedChildren) {
       for (const child of this.childSpecs) {
-        const childType = this.run.surfaceState.components[child.componentId]?.component;
+        const childType = ownComponent(this.run.surfaceState.components, child.componentId)?.component;
         if (childType !== undefined && !own.allowedChildren.includes(childType)) {
           this.diagnose('error', 'UNALLOWED_CHILD', `Container '${this.spec.componentId}' (${type}) cannot contain '${child.componentId}' (${childType}); allowed children: ${own.allowedChildren.join(', ')}.`);
         }

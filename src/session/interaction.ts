@@ -2,12 +2,14 @@
  * User input: `write` (a two-way binding receives a value) and `invoke` (an action runs).
  */
 import { setIn } from '../data';
+import { toJsonValue } from '../protocol/json';
 import { a2uiError, type A2uiError } from '../protocol/errors';
 import { applyMessage } from '../processor/processor';
 import { lookupNode, nodeContext, resolveSurface } from '../resolution/resolver';
 import { evaluateForAction } from '../resolution/evaluation';
 import type { ResolvedNode } from '../resolution/types';
 import type { Effect } from './effects';
+import { mcpToolCallRequested } from './mcpApps';
 import {
   completeOperation,
   handleMessageUnsafe,
@@ -50,7 +52,12 @@ export function write(session: Session, surfaceId: string, ref: string, property
     if (path === undefined) {
       return { ok: false, error: a2uiError('PROPERTY_NOT_BOUND', `Property '${String(property)}' of node '${ref}' is not bound to a data path.`, { surfaceId }) };
     }
-    const written = setIn(found.surface.dataModel, path, value === undefined ? null : value, { maxDepth: session.runtime.processor.limits.maxDataDepth });
+    // State is plain data: user input is copied as JSON, and what JSON cannot carry is refused.
+    const json = toJsonValue(value === undefined ? null : value, { maxDepth: session.runtime.processor.limits.maxDataDepth });
+    if (!json.ok) {
+      return { ok: false, error: a2uiError('DATA_ERROR', `write: the value is not JSON data${json.path ? ` at ${json.path}` : ''}: ${json.reason}`, { surfaceId }) };
+    }
+    const written = setIn(found.surface.dataModel, path, json.value, { maxDepth: session.runtime.processor.limits.maxDataDepth });
     if (!written.ok) return { ok: false, error: { ...written.error, surfaceId } };
     if (written.value === found.surface.dataModel) return { ok: true, session, effects: [] };
     // A user's null is a value, not a delete (only the agent deletes with null).
@@ -146,6 +153,11 @@ function invokeFunction(session: Session, scope: ActionScope, call: unknown): Re
       effects.push(...step.effects);
       if (!step.ok) return { ok: false, error: step.error };
       current = { state: step.state, runtime: session.runtime };
+    } else if (request.type === 'mcpToolCall') {
+      // MCP catalog: callMcpTool becomes an mcpToolCall effect the host runs (mcpApps.ts).
+      const call = mcpToolCallRequested(current, surfaceId, scope.node.ref, request);
+      effects.push(...call.effects);
+      current = call.session;
     } else {
       const result = handleMessageUnsafe(current, request.messages, { keepExistingSurfaces: true });
       effects.push(...result.effects);

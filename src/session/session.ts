@@ -19,6 +19,7 @@ import type { ResolvedTree } from '../resolution/types';
 import { diagnosticEffect, type Effect, type RendererDataModelMetadata } from './effects';
 import { initialSessionState, type AgentCallRow, type SessionState, type SurfaceState } from './state';
 import type { AgentCallRequest } from '../resolution/evaluation';
+import { mcpDataModelNotifications } from './mcpNotify';
 
 /** Runs the tools an embedded MCP App calls; see the MCP Apps section of the API. */
 export interface McpToolClient {
@@ -66,8 +67,9 @@ export type Result = { ok: true; session: Session; effects: Effect[] };
 export type Failure = { ok: false; error: A2uiError; session: Session; effects: Effect[] };
 
 /** Builds the runtime (catalogs, options, caches) a session or a Redux slice works with. */
-export function createSessionRuntime(catalogs: readonly Catalog[], options: SessionOptions = {}): SessionRuntime {
-  const list = Array.isArray(catalogs) ? catalogs.filter((c) => c && typeof c.catalogId === 'string') : [];
+export function createSessionRuntime(catalogs: readonly Catalog[], rawOptions: SessionOptions = {}): SessionRuntime {
+  const list = usableCatalogs(catalogs);
+  const options = readOptions(rawOptions);
   const limits: SessionLimits = { ...DEFAULT_SESSION_LIMITS, ...sanitizeLimits(options.limits) };
   const implicitDefaultCatalogId = options.implicitDefaultCatalog === false ? null : (list[0]?.catalogId ?? null);
   const processor: ProcessorConfig = {
@@ -92,12 +94,75 @@ export function createSessionRuntime(catalogs: readonly Catalog[], options: Sess
 }
 
 function sanitizeLimits(limits: unknown): Partial<SessionLimits> {
-  if (typeof limits !== 'object' || limits === null) return {};
   const out: Partial<SessionLimits> = {};
-  for (const [key, value] of Object.entries(limits)) {
-    if (key in DEFAULT_SESSION_LIMITS && typeof value === 'number' && value > 0) (out as Record<string, number>)[key] = value;
+  try {
+    if (typeof limits !== 'object' || limits === null) return {};
+    for (const key of Object.keys(DEFAULT_SESSION_LIMITS)) {
+      const value: unknown = (limits as Record<string, unknown>)[key];
+      if (typeof value === 'number' && value > 0) (out as Record<string, number>)[key] = value;
+    }
+  } catch {
+    // Unreadable limits fall back to the defaults.
   }
   return out;
+}
+
+/** The catalogs that can be read; anything else is skipped rather than thrown on. */
+function usableCatalogs(catalogs: unknown): Catalog[] {
+  const out: Catalog[] = [];
+  try {
+    if (!Array.isArray(catalogs)) return out;
+    for (const catalog of catalogs) {
+      try {
+        if (catalog && typeof (catalog as Catalog).catalogId === 'string') out.push(catalog as Catalog);
+      } catch {
+        // an unreadable catalog is skipped
+      }
+    }
+  } catch {
+    // an unreadable list gives no catalogs
+  }
+  return out;
+}
+
+/** Options read once into a plain object; unreadable ones are defaults. */
+function readOptions(options: unknown): SessionOptions {
+  const out: SessionOptions = {};
+  if (typeof options !== 'object' || options === null) return out;
+  const read = (key: keyof SessionOptions): unknown => {
+    try {
+      return (options as Record<string, unknown>)[key];
+    } catch {
+      return undefined;
+    }
+  };
+  const validation = read('validation');
+  if (validation === 'strict' || validation === 'lenient') out.validation = validation;
+  const timeout = read('defaultTimeoutMs');
+  if (timeout === null || (typeof timeout === 'number' && Number.isFinite(timeout) && timeout >= 0)) out.defaultTimeoutMs = timeout;
+  if (read('version') === 'v1.0') out.version = 'v1.0';
+  const clock = read('clock');
+  if (typeof clock === 'function') out.clock = clock as () => Date;
+  const mcpClient = read('mcpClient');
+  if (typeof mcpClient === 'object' && mcpClient !== null) out.mcpClient = mcpClient as McpToolClient;
+  const implicit = read('implicitDefaultCatalog');
+  if (typeof implicit === 'boolean') out.implicitDefaultCatalog = implicit;
+  const limits = read('limits');
+  if (limits !== undefined) out.limits = sanitizeLimits(limits);
+  return out;
+}
+
+/** Whether `value` is a session this package made (guards the read-only functions). */
+function isSession(value: unknown): value is Session {
+  try {
+    if (typeof value !== 'object' || value === null) return false;
+    const { state, runtime } = value as Session;
+    return typeof state === 'object' && state !== null && typeof state.surfaces === 'object' && state.surfaces !== null
+      && typeof state.agentCalls === 'object' && state.agentCalls !== null
+      && typeof runtime === 'object' && runtime !== null && Array.isArray(runtime.catalogs);
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -159,18 +224,19 @@ export function handleMessageUnsafe(session: Session, payload: unknown, options:
     const messagePath = split.paths[index] ?? '';
     const parsed = parseAgentMessage(split.raw[index], index, messagePath, { maxDepth: limits.maxValueDepth + 4 });
     if (!parsed.ok) {
-      const step = failed(state, parsed.error);
+      // The agent is told the path inside its message; the host gets the path into the payload.
+      const step = failed(state, withinMessage(parsed.error, messagePath));
       effects.push(...step.effects);
       return completeOperation(runtime, session.state, state, effects, touched, parsed.error);
     }
     const message = parsed.message as unknown as Record<string, unknown>;
-    const step = applyMessage(runtime.processor, state, message, messagePath, options);
+    const step = applyMessage(runtime.processor, state, message, '', options);
     for (const effect of step.effects) {
       if ('surfaceId' in effect && typeof effect.surfaceId === 'string') touched.add(effect.surfaceId);
     }
     effects.push(...step.effects);
     if (!step.ok) {
-      const error = step.error.index === undefined && split.raw.length > 1 ? { ...step.error, index } : step.error;
+      const error = intoPayload(step.error, messagePath, split.raw.length > 1 ? index : undefined);
       return completeOperation(runtime, session.state, step.state, effects, touched, error);
     }
     state = step.state;
@@ -192,6 +258,9 @@ export function completeOperation(
 ): Result | Failure {
   let next = state;
   for (const surfaceId of touched) {
+    // Diff against the state this operation started from (cheap when it is the latest resolved).
+    const start = before.surfaces[surfaceId];
+    if (start) resolveSurface(runtime.cache, runtime.resolution, start, before);
     if (!next.surfaces[surfaceId]) {
       forgetSurface(runtime.cache, surfaceId);
       continue;
@@ -207,6 +276,15 @@ export function completeOperation(
       }
     }
   }
+  // --- MCP Apps: embedded apps hear about the bound data this operation changed (mcpNotify.ts).
+  for (const surfaceId of touched) {
+    const was = before.surfaces[surfaceId];
+    const now = next.surfaces[surfaceId];
+    if (was === undefined || now === undefined || was.dataModel === now.dataModel) continue;
+    const tree = resolveSurface(runtime.cache, runtime.resolution, now, next).tree;
+    effects.push(...mcpDataModelNotifications(was, now, tree));
+  }
+  // --- end MCP Apps
   const session = { state: next, runtime };
   return error ? { ok: false, error, session, effects } : { ok: true, session, effects };
 }
@@ -250,6 +328,25 @@ export function recordAgentCall(
   };
 }
 
+/** An error located in the payload, re-located in its message (for the agent). */
+function withinMessage(error: A2uiError, messagePath: string): A2uiError {
+  if (messagePath === '' || error.path === undefined || !error.path.startsWith(messagePath)) return error;
+  const path = error.path.slice(messagePath.length) || '/';
+  const message = error.message.startsWith(error.path) ? `${path}${error.message.slice(error.path.length)}` : error.message;
+  return { ...error, path, message };
+}
+
+/** An error located in its message, re-located in the payload (for the host), with its index. */
+function intoPayload(error: A2uiError, messagePath: string, index: number | undefined): A2uiError {
+  const located: A2uiError = { ...error };
+  if (messagePath !== '' && error.path !== undefined) {
+    located.path = `${messagePath}${error.path === '/' ? '' : error.path}`;
+    if (error.message.startsWith(error.path)) located.message = `${located.path}${error.message.slice(error.path.length)}`;
+  }
+  if (index !== undefined && located.index === undefined) located.index = index;
+  return located;
+}
+
 /** A payload over the byte limit is refused before it is parsed. */
 function payloadTooLarge(payload: unknown, limits: SessionLimits): A2uiError | null {
   if (typeof payload === 'string') {
@@ -286,6 +383,7 @@ export function timeoutAgentCall(session: Session, callId: string): Result {
 
 /** Rejects every pending agent call and drops every resolved tree; the surfaces stay readable. */
 export function dispose(session: Session): { session: Session; effects: Effect[] } {
+  if (!isSession(session)) return { session, effects: [] };
   const effects: Effect[] = [];
   const state = settleWhere(session.state, () => true, { status: 'cancelled', error: { code: 'DISPOSED', message: 'The session was disposed before the agent answered.' } }, effects);
   clearResolverCache(session.runtime.cache);
@@ -294,11 +392,13 @@ export function dispose(session: Session): { session: Session; effects: Effect[]
 
 /** The surface with `id`, if any. */
 export function surface(session: Session, id: string): SurfaceState | undefined {
+  if (!isSession(session)) return undefined;
   return typeof id === 'string' && Object.prototype.hasOwnProperty.call(session.state.surfaces, id) ? session.state.surfaces[id] : undefined;
 }
 
 /** All surfaces, sorted by id. */
 export function surfaces(session: Session): SurfaceState[] {
+  if (!isSession(session)) return [];
   return Object.values(session.state.surfaces).sort((a, b) => (a.surfaceId < b.surfaceId ? -1 : a.surfaceId > b.surfaceId ? 1 : 0));
 }
 
@@ -306,7 +406,11 @@ export function surfaces(session: Session): SurfaceState[] {
 export function resolvedTree(session: Session, id: string): ResolvedTree | undefined {
   const found = surface(session, id);
   if (!found) return undefined;
-  return resolveSurface(session.runtime.cache, session.runtime.resolution, found, session.state).tree;
+  try {
+    return resolveSurface(session.runtime.cache, session.runtime.resolution, found, session.state).tree;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -318,8 +422,11 @@ export function clientDataModel(
   version: 'v1.0' = 'v1.0',
 ): { ok: true; value: RendererDataModelMetadata | null } | { ok: false; error: A2uiError } {
   if (version !== 'v1.0') {
-    return { ok: false, error: a2uiError('UNSUPPORTED_VERSION', `Unsupported protocol version '${String(version)}'; this renderer speaks v1.0`) };
+    const given: unknown = version;
+    const shown = typeof given === 'string' ? `'${given.slice(0, 40)}'` : `of type ${typeof given}`;
+    return { ok: false, error: a2uiError('UNSUPPORTED_VERSION', `Unsupported protocol version ${shown}; this renderer speaks v1.0`) };
   }
+  if (!isSession(session)) return { ok: false, error: a2uiError('INVALID_ARGUMENT', 'clientDataModel needs a session made by createSession.') };
   return { ok: true, value: rendererDataModelOf(session.state) };
 }
 
@@ -337,9 +444,15 @@ export function rendererCapabilities(
   session: Session,
   options: { includeInlineCatalogs?: boolean } = {},
 ): { 'v1.0': { supportedCatalogIds: string[]; inlineCatalogs?: Record<string, unknown>[] } } {
-  const v10: { supportedCatalogIds: string[]; inlineCatalogs?: Record<string, unknown>[] } = {
-    supportedCatalogIds: session.runtime.catalogs.map((c) => c.catalogId),
-  };
-  if (options.includeInlineCatalogs) v10.inlineCatalogs = session.runtime.catalogs.map((c) => c.toJSON());
+  const v10: { supportedCatalogIds: string[]; inlineCatalogs?: Record<string, unknown>[] } = { supportedCatalogIds: [] };
+  if (!isSession(session)) return { 'v1.0': v10 };
+  v10.supportedCatalogIds = session.runtime.catalogs.map((c) => c.catalogId);
+  let inline = false;
+  try {
+    inline = typeof options === 'object' && options !== null && options.includeInlineCatalogs === true;
+  } catch {
+    inline = false;
+  }
+  if (inline) v10.inlineCatalogs = session.runtime.catalogs.map((c) => c.toJSON());
   return { 'v1.0': v10 };
 }

@@ -67,7 +67,7 @@ describe('defineCatalog', () => {
           description: 'Asks the agent.',
           returnType: 'boolean',
           allowedCallers: 'rendererOrAgent',
-          properties: { call: { const: 'checkStock' } },
+          properties: { call: { const: 'checkStock' }, args: { type: 'object' } },
           required: ['call'],
         },
       },

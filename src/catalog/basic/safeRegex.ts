@@ -9,7 +9,10 @@
  *   test, so matching is O(program × input), whatever the pattern;
  * - with backreferences (whose outcome depends on captures), it backtracks as JavaScript does.
  * In both cases a step budget bounds the work: exceeding it is an error, never a long run.
- * Only `test` semantics are offered (does the pattern match somewhere in the input).
+ * `test` says whether the pattern matches somewhere in the input. `exec` and `replace` also find
+ * where, with JavaScript's leftmost, priority-ordered semantics and capture groups: without
+ * backreferences they run a Pike VM (threads in priority order, each (instruction, position)
+ * state claimed once), which keeps them linear too.
  */
 
 /** Bounds for agent-supplied regular expressions. */
@@ -34,10 +37,53 @@ export class RegexLimitError extends Error {
   override readonly name = 'RegexLimitError';
 }
 
-/** A compiled pattern. `test` throws {@link RegexLimitError} when the input or the work is too large. */
+/** One match: where it starts and ends (UTF-16 indices) and the text of each capture group. */
+export interface SafeRegexMatch {
+  /** Start of the match. */
+  index: number;
+  /** End of the match (exclusive). */
+  end: number;
+  /** The matched text. */
+  match: string;
+  /** Groups 1..n, in order; undefined for a group that took no part in the match. */
+  captures: (string | undefined)[];
+}
+
+/**
+ * A step budget that several matcher calls can share, so that a whole operation (every match of
+ * a replace, every check of a schema) is bounded, not just each call.
+ */
+export class RegexBudget {
+  private steps = 0;
+  constructor(readonly maxSteps: number) {}
+  /** Counts one step; throws {@link RegexLimitError} past the budget. */
+  spend(): void {
+    this.steps += 1;
+    if (this.steps > this.maxSteps) {
+      throw new RegexLimitError(`Pattern is too expensive for this input (more than ${this.maxSteps} steps).`);
+    }
+  }
+  /** Steps spent so far. */
+  get spent(): number {
+    return this.steps;
+  }
+}
+
+/**
+ * A compiled pattern. Each method throws {@link RegexLimitError} when the input or the work is
+ * too large; `budget` makes several calls share one step budget (default: a fresh one per call).
+ */
 export interface SafeRegex {
   readonly pattern: string;
-  test(input: string): boolean;
+  /** Whether the pattern matches somewhere in `input`. */
+  test(input: string, budget?: RegexBudget): boolean;
+  /** The first match starting at or after `from` (default 0), as `RegExp#exec` finds it; null when none. */
+  exec(input: string, from?: number, budget?: RegexBudget): SafeRegexMatch | null;
+  /**
+   * `input` with every match replaced by `replacement`, taken literally (`$1` stays `$1`). Matches
+   * are found as a global `String#replace` finds them; one budget covers the whole replacement.
+   */
+  replace(input: string, replacement: string, budget?: RegexBudget): string;
 }
 
 const MAX_INSTRUCTIONS = 20_000;
@@ -101,7 +147,7 @@ type Node =
   | { t: 'seq'; items: Node[] }
   | { t: 'alt'; options: Node[] }
   | { t: 'group'; body: Node; capture: number | null }
-  | { t: 'repeat'; body: Node; min: number; max: number }
+  | { t: 'repeat'; body: Node; min: number; max: number; lazy: boolean }
   | { t: 'assert'; kind: AssertKind }
   | { t: 'look'; body: Node; behind: boolean; negate: boolean }
   | { t: 'backref'; group: number };
@@ -154,8 +200,10 @@ class PatternParser {
   private quantified(atom: Node): Node {
     const bounds = this.quantifier();
     if (bounds === null) return atom;
-    if (this.peek() === '?') this.pos += 1; // laziness does not change whether a match exists
-    return { t: 'repeat', body: atom, min: bounds[0], max: bounds[1] };
+    // Laziness does not change whether a match exists, only which one `exec` reports.
+    const lazy = this.peek() === '?';
+    if (lazy) this.pos += 1;
+    return { t: 'repeat', body: atom, min: bounds[0], max: bounds[1], lazy };
   }
 
   private quantifier(): [number, number] | null {
@@ -449,6 +497,11 @@ interface Instruction {
   /** Char/Backref/Look: -1 when matching backwards (lookbehind). */
   dir: 1 | -1;
   kind?: AssertKind;
+  /**
+   * Empty-iteration registers live here (set by a Mark, read by a Check ahead), innermost last.
+   * Whether each still equals the position decides what the thread can do next.
+   */
+  live?: number[];
 }
 
 interface Program {
@@ -463,26 +516,37 @@ interface CompiledPattern {
   backtracking: boolean;
 }
 
+/** What a program records: captures (Save, ClearCaptures) and empty-iteration checks (Mark, Check). */
+interface CompilerOptions {
+  captures: boolean;
+  emptyChecks: boolean;
+}
+
 class Compiler {
   readonly programs: Program[] = [];
   readonly sets: Ranges[] = [];
   registers = 0;
   private size = 0;
+  private readonly liveRegisters: number[] = [];
 
-  constructor(private readonly backtracking: boolean) {}
+  constructor(private readonly options: CompilerOptions) {}
 
   program(node: Node, dir: 1 | -1): number {
+    // A lookaround body is a program of its own: the registers around it are not its concern.
+    const outer = this.liveRegisters.splice(0);
     const index = this.programs.length;
     const program: Program = { code: [] };
     this.programs.push(program);
     this.emit(program, node, dir);
     this.push(program, { op: Op.Match, a: 0, b: 0, dir });
+    this.liveRegisters.push(...outer);
     return index;
   }
 
   private push(program: Program, instruction: Instruction): number {
     this.size += 1;
     if (this.size > MAX_INSTRUCTIONS) throw new RegexLimitError('Pattern is too complex (its repetitions expand too far).');
+    if (this.liveRegisters.length > 0) instruction.live = [...this.liveRegisters];
     program.code.push(instruction);
     return program.code.length - 1;
   }
@@ -502,7 +566,7 @@ class Compiler {
         this.alternation(program, node.options, dir);
         return;
       case 'group': {
-        const capture = this.backtracking ? node.capture : null;
+        const capture = this.options.captures ? node.capture : null;
         if (capture !== null) this.push(program, { op: Op.Save, a: 2 * capture + (dir === 1 ? 0 : 1), b: 0, dir });
         this.emit(program, node.body, dir);
         if (capture !== null) this.push(program, { op: Op.Save, a: 2 * capture + (dir === 1 ? 1 : 0), b: 0, dir });
@@ -544,41 +608,74 @@ class Compiler {
     for (const jump of jumps) jump.a = program.code.length;
   }
 
-  private repeat(program: Program, node: { body: Node; min: number; max: number }, dir: 1 | -1): void {
+  private repeat(program: Program, node: { body: Node; min: number; max: number; lazy: boolean }, dir: 1 | -1): void {
     if (node.min > MAX_INSTRUCTIONS || (node.max !== Infinity && node.max > MAX_INSTRUCTIONS)) {
       throw new RegexLimitError('Pattern is too complex (a repetition count is too large).');
     }
     const iteration = (): void => {
       // As in JavaScript, each iteration starts with the captures of its own groups unset.
-      const groups = this.backtracking ? capturesIn(node.body) : [];
+      const groups = this.options.captures ? capturesIn(node.body) : [];
       if (groups.length > 0) {
         this.push(program, { op: Op.ClearCaptures, a: Math.min(...groups), b: Math.max(...groups), dir });
       }
       this.emit(program, node.body, dir);
     };
     for (let i = 0; i < node.min; i += 1) iteration();
+    if (node.min === node.max) return;
+    // As in JavaScript, an iteration past the minimum fails when it matches nothing. Which match
+    // is found depends on it (not whether one exists), so only programs that report matches
+    // check; one register serves all iterations of this repetition, as they run one after another.
+    const register = this.options.emptyChecks ? this.registers++ : -1;
+    const optionalIteration = (): void => {
+      if (register < 0) {
+        iteration();
+        return;
+      }
+      this.push(program, { op: Op.Mark, a: register, b: 0, dir });
+      this.liveRegisters.push(register);
+      iteration();
+      this.push(program, { op: Op.Check, a: register, b: 0, dir });
+      this.liveRegisters.pop();
+    };
     if (node.max === Infinity) {
       const loop = this.push(program, { op: Op.Split, a: 0, b: 0, dir });
       const split = program.code[loop] as Instruction;
-      split.a = loop + 1;
-      // Backtracking needs an explicit empty-iteration check; the visited-state search does not.
-      const register = this.backtracking ? this.registers++ : -1;
-      if (register >= 0) this.push(program, { op: Op.Mark, a: register, b: 0, dir });
-      iteration();
-      if (register >= 0) this.push(program, { op: Op.Check, a: register, b: 0, dir });
+      optionalIteration();
       this.push(program, { op: Op.Jmp, a: loop, b: 0, dir });
-      split.b = program.code.length;
+      orderSplit(split, loop + 1, program.code.length, node.lazy);
       return;
     }
-    const splits: Instruction[] = [];
+    const splits: Array<{ split: Instruction; body: number }> = [];
     for (let i = node.min; i < node.max; i += 1) {
       const split = { op: Op.Split, a: 0, b: 0, dir } as Instruction;
       this.push(program, split);
-      split.a = program.code.length;
-      splits.push(split);
-      iteration();
+      splits.push({ split, body: program.code.length });
+      optionalIteration();
     }
-    for (const split of splits) split.b = program.code.length;
+    for (const { split, body } of splits) orderSplit(split, body, program.code.length, node.lazy);
+  }
+}
+
+/** A Split's first target is the preferred one: the body when greedy, the exit when lazy. */
+function orderSplit(split: Instruction, body: number, exit: number, lazy: boolean): void {
+  split.a = lazy ? exit : body;
+  split.b = lazy ? body : exit;
+}
+
+/** Whether a lookaround inside the node holds a capture group (whose value a match reports). */
+function capturesInLookaround(node: Node): boolean {
+  switch (node.t) {
+    case 'seq':
+      return node.items.some(capturesInLookaround);
+    case 'alt':
+      return node.options.some(capturesInLookaround);
+    case 'group':
+    case 'repeat':
+      return capturesInLookaround(node.body);
+    case 'look':
+      return capturesIn(node.body).length > 0 || capturesInLookaround(node.body);
+    default:
+      return false;
   }
 }
 
@@ -601,17 +698,6 @@ function capturesIn(node: Node): number[] {
 
 // ---------------------------------------------------------------------------------------------
 // Execution.
-
-class StepBudget {
-  steps = 0;
-  constructor(private readonly max: number) {}
-  spend(): void {
-    this.steps += 1;
-    if (this.steps > this.max) {
-      throw new RegexLimitError(`Pattern is too expensive for this input (more than ${this.max} steps).`);
-    }
-  }
-}
 
 /** Visited (instruction, position) states; generation stamps avoid clearing between searches. */
 class VisitedStates {
@@ -669,7 +755,7 @@ class StateSearch {
   constructor(
     private readonly compiled: CompiledPattern,
     private readonly input: string,
-    private readonly budget: StepBudget,
+    private readonly budget: RegexBudget,
   ) {
     const width = input.length + 1;
     this.visited = compiled.programs.map((program) => new VisitedStates(program.code.length * width));
@@ -723,7 +809,8 @@ class StateSearch {
     return false;
   }
 
-  private look(programIndex: number, sp: number): boolean {
+  /** Whether lookaround program `programIndex` matches at `sp` (memoized per position). */
+  look(programIndex: number, sp: number): boolean {
     const memo = this.lookMemo[programIndex] as Map<number, boolean>;
     const known = memo.get(sp);
     if (known !== undefined) return known;
@@ -746,15 +833,20 @@ class Backtracker {
   constructor(
     private readonly compiled: CompiledPattern,
     private readonly input: string,
-    private readonly budget: StepBudget,
+    private readonly budget: RegexBudget,
   ) {}
 
   test(): boolean {
-    for (let start = 0; start <= this.input.length; start += 1) {
+    return this.exec(0) !== null;
+  }
+
+  /** The slots of the first match starting at or after `from` (slot 0 and 1: the match), or null. */
+  exec(from: number): Int32Array | null {
+    for (let start = from; start <= this.input.length; start += 1) {
       const captures = new Int32Array(2 * (this.compiled.groupCount + 1)).fill(-1);
-      if (this.run(0, start, captures) !== null) return true;
+      if (this.run(0, start, captures) !== null) return captures;
     }
-    return false;
+    return null;
   }
 
   /** Runs a program from `start`; returns the captures of the first match, or null. */
@@ -821,6 +913,10 @@ class Backtracker {
           if (!this.look(ins, sp, captures, stack)) break;
           pc += 1;
         } else {
+          if (programIndex === 0) {
+            captures[0] = start;
+            captures[1] = sp;
+          }
           return captures;
         }
       }
@@ -852,10 +948,159 @@ class Backtracker {
   }
 }
 
+/** A thread of the Pike VM: where it is in the program and the capture slots it carries. */
+interface Thread {
+  pc: number;
+  slots: Int32Array;
+}
+
+/**
+ * Leftmost-first matching with captures in linear time, for patterns without backreferences: the
+ * threads at each position are kept in priority order (JavaScript's backtracking order), and each
+ * instruction joins a position's list at most once, claimed by the highest-priority thread that
+ * reaches it. Lookarounds are answered by a {@link StateSearch} over the same input (memoized per
+ * position), so they report no captures: patterns with captures inside lookarounds are left to
+ * the backtracker.
+ */
+class PikeVM {
+  private readonly code: Instruction[];
+  private readonly stamps: Uint32Array;
+  /** Claims of states whose instruction has live registers: (pc, which registers are empty) → generation. */
+  private readonly liveStamps = new Map<number, number>();
+  /** Where the empty-iteration registers start in a thread's slots (after the capture slots). */
+  private readonly registerBase: number;
+  private generation = 0;
+  private looks: StateSearch | null = null;
+
+  constructor(
+    private readonly compiled: CompiledPattern,
+    private readonly input: string,
+    private readonly budget: RegexBudget,
+  ) {
+    this.code = (compiled.programs[0] as Program).code;
+    this.stamps = new Uint32Array(this.code.length);
+    this.registerBase = 2 * (compiled.groupCount + 1);
+  }
+
+  exec(from: number): Int32Array | null {
+    const { input } = this;
+    if (from > input.length) return null;
+    let matched: Int32Array | null = null;
+    let current: Thread[] = [];
+    this.generation += 1;
+    for (let sp = from; ; sp += 1) {
+      // A search starting here has the lowest priority, and only matters while nothing matched.
+      if (matched === null) this.follow(current, 0, sp, this.startSlots(sp));
+      const next: Thread[] = [];
+      this.generation += 1;
+      for (const thread of current) {
+        this.budget.spend();
+        const ins = this.code[thread.pc] as Instruction;
+        if (ins.op === Op.Match) {
+          // Every thread after this one has lower priority: this match beats them all.
+          matched = Int32Array.from(thread.slots);
+          matched[1] = sp;
+          break;
+        }
+        if (sp < input.length && inRanges(this.compiled.sets[ins.a] as Ranges, input.charCodeAt(sp))) {
+          this.follow(next, thread.pc + 1, sp + 1, thread.slots);
+        }
+      }
+      if (sp >= input.length || (matched !== null && next.length === 0)) break;
+      current = next;
+    }
+    return matched;
+  }
+
+  /**
+   * Claims the state for this list; false when a thread of higher priority already holds it. Two
+   * threads at one instruction behave alike from there on unless a live register is empty
+   * (equals the position) for one and not the other, so that is part of the state.
+   */
+  private claim(pc: number, ins: Instruction, slots: Int32Array, sp: number): boolean {
+    if (ins.live === undefined) {
+      if (this.stamps[pc] === this.generation) return false;
+      this.stamps[pc] = this.generation;
+      return true;
+    }
+    let mask = 0;
+    const live = ins.live;
+    // The innermost 20 registers decide the key. Deeper nesting shares states: matching stays
+    // bounded, but which match is reported may then differ from JavaScript's.
+    for (let i = Math.max(0, live.length - 20), bit = 1; i < live.length; i += 1, bit *= 2) {
+      if (slots[this.registerBase + (live[i] as number)] === sp) mask += bit;
+    }
+    const key = pc + this.code.length * mask;
+    if (this.liveStamps.get(key) === this.generation) return false;
+    this.liveStamps.set(key, this.generation);
+    return true;
+  }
+
+  private startSlots(start: number): Int32Array {
+    const slots = new Int32Array(this.registerBase + this.compiled.registers).fill(-1);
+    slots[0] = start;
+    return slots;
+  }
+
+  /** Adds the threads reachable from `pc` at `sp` without consuming input, in priority order. */
+  private follow(list: Thread[], startPc: number, sp: number, startSlots: Int32Array): void {
+    const stack: Array<{ pc: number; slots: Int32Array }> = [{ pc: startPc, slots: startSlots }];
+    while (stack.length > 0) {
+      let { pc, slots } = stack.pop() as { pc: number; slots: Int32Array };
+      for (;;) {
+        const ins = this.code[pc] as Instruction;
+        if (!this.claim(pc, ins, slots, sp)) break;
+        this.budget.spend();
+        if (ins.op === Op.Check && slots[this.registerBase + ins.a] === sp) break; // an empty iteration
+        if (ins.op === Op.Char || ins.op === Op.Match) {
+          list.push({ pc, slots });
+          break;
+        }
+        if (ins.op === Op.Split) {
+          stack.push({ pc: ins.b, slots });
+          pc = ins.a;
+        } else if (ins.op === Op.Jmp) {
+          pc = ins.a;
+        } else if (ins.op === Op.Save) {
+          slots = Int32Array.from(slots);
+          slots[ins.a] = sp;
+          pc += 1;
+        } else if (ins.op === Op.ClearCaptures) {
+          slots = Int32Array.from(slots);
+          slots.fill(-1, 2 * ins.a, 2 * ins.b + 2);
+          pc += 1;
+        } else if (ins.op === Op.Assert) {
+          if (!assertionHolds(ins.kind as AssertKind, this.input, sp)) break;
+          pc += 1;
+        } else if (ins.op === Op.Look) {
+          this.looks ??= new StateSearch(this.compiled, this.input, this.budget);
+          if (this.looks.look(ins.a, sp) === (ins.b === 1)) break;
+          pc += 1;
+        } else if (ins.op === Op.Mark) {
+          slots = Int32Array.from(slots);
+          slots[this.registerBase + ins.a] = sp;
+          pc += 1;
+        } else {
+          pc += 1; // Check (passed above)
+        }
+      }
+    }
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Public entry points.
 
-const cache = new Map<string, CompiledPattern>();
+/** A pattern compiled twice, lazily: for `test` (no captures), and for `exec` (captures, priorities). */
+interface CompiledEntry {
+  parsed: ParsedPattern;
+  test: CompiledPattern;
+  exec?: CompiledPattern;
+  /** Captures inside a lookaround: only the backtracker reports them as JavaScript does. */
+  lookCaptures: boolean;
+}
+
+const cache = new Map<string, CompiledEntry>();
 const CACHE_SIZE = 128;
 
 /**
@@ -866,23 +1111,66 @@ export function compileSafeRegex(pattern: string, limits: RegexLimits = DEFAULT_
   if (pattern.length > limits.maxPatternLength) {
     throw new RegexLimitError(`Pattern is too long (${pattern.length} > ${limits.maxPatternLength} characters).`);
   }
-  const compiled = compilePattern(pattern);
+  const entry = compileEntry(pattern);
+  const checkInput = (input: string): void => {
+    if (input.length > limits.maxInputLength) {
+      throw new RegexLimitError(`Value is too long for a pattern check (${input.length} > ${limits.maxInputLength} characters).`);
+    }
+  };
+  const matcher = (input: string, budget: RegexBudget): { exec(from: number): Int32Array | null } => {
+    const compiled = execProgram(entry);
+    return compiled.backtracking || entry.lookCaptures
+      ? new Backtracker(compiled, input, budget)
+      : new PikeVM(compiled, input, budget);
+  };
   return {
     pattern,
-    test(input: string): boolean {
-      if (input.length > limits.maxInputLength) {
-        throw new RegexLimitError(`Value is too long for a pattern check (${input.length} > ${limits.maxInputLength} characters).`);
-      }
-      const budget = new StepBudget(limits.maxSteps);
-      const search = compiled.backtracking
-        ? new Backtracker(compiled, input, budget)
-        : new StateSearch(compiled, input, budget);
+    test(input: string, budget = new RegexBudget(limits.maxSteps)): boolean {
+      checkInput(input);
+      const compiled = entry.test;
+      const search = compiled.backtracking ? new Backtracker(compiled, input, budget) : new StateSearch(compiled, input, budget);
       return search.test();
+    },
+    exec(input: string, from = 0, budget = new RegexBudget(limits.maxSteps)): SafeRegexMatch | null {
+      checkInput(input);
+      const start = Number.isInteger(from) && from > 0 ? from : 0;
+      const slots = matcher(input, budget).exec(start);
+      return slots === null ? null : matchOf(input, slots, entry.parsed.groupCount);
+    },
+    replace(input: string, replacement: string, budget = new RegexBudget(limits.maxSteps)): string {
+      checkInput(input);
+      const search = matcher(input, budget);
+      const parts: string[] = [];
+      let copied = 0;
+      let from = 0;
+      while (from <= input.length) {
+        const slots = search.exec(from);
+        if (slots === null) break;
+        const [index, end] = [slots[0] as number, slots[1] as number];
+        parts.push(input.slice(copied, index), replacement);
+        copied = end;
+        // As String#replace with a global pattern: an empty match moves on by one code unit.
+        from = end === index ? end + 1 : end;
+      }
+      parts.push(input.slice(copied));
+      return parts.join('');
     },
   };
 }
 
-function compilePattern(pattern: string): CompiledPattern {
+function matchOf(input: string, slots: Int32Array, groupCount: number): SafeRegexMatch {
+  const index = slots[0] as number;
+  const end = slots[1] as number;
+  const captures: (string | undefined)[] = [];
+  for (let group = 1; group <= groupCount; group += 1) {
+    const from = slots[2 * group] as number;
+    const to = slots[2 * group + 1] as number;
+    captures.push(from < 0 || to < 0 ? undefined : input.slice(from, to));
+  }
+  return { index, end, match: input.slice(index, end), captures };
+}
+
+function compileEntry(pattern: string): CompiledEntry {
   const cached = cache.get(pattern);
   if (cached !== undefined) {
     cache.delete(pattern);
@@ -891,16 +1179,28 @@ function compilePattern(pattern: string): CompiledPattern {
   }
   new RegExp(pattern); // the native parser is the authority on syntax: throws SyntaxError
   const parsed = new PatternParser(pattern).parse();
-  const compiler = new Compiler(parsed.hasBackrefs);
+  // With backreferences the backtracker runs both test and exec: one program serves both.
+  const test = compileProgram(parsed, { captures: parsed.hasBackrefs, emptyChecks: parsed.hasBackrefs }, parsed.hasBackrefs);
+  const entry: CompiledEntry = { parsed, test, lookCaptures: capturesInLookaround(parsed.node) };
+  if (parsed.hasBackrefs) entry.exec = test;
+  cache.set(pattern, entry);
+  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  return entry;
+}
+
+function execProgram(entry: CompiledEntry): CompiledPattern {
+  entry.exec ??= compileProgram(entry.parsed, { captures: true, emptyChecks: true }, entry.lookCaptures);
+  return entry.exec;
+}
+
+function compileProgram(parsed: ParsedPattern, options: CompilerOptions, backtracking: boolean): CompiledPattern {
+  const compiler = new Compiler(options);
   compiler.program(parsed.node, 1);
-  const compiled: CompiledPattern = {
+  return {
     programs: compiler.programs,
     sets: compiler.sets,
     groupCount: parsed.groupCount,
     registers: compiler.registers,
-    backtracking: parsed.hasBackrefs,
+    backtracking,
   };
-  cache.set(pattern, compiled);
-  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-  return compiled;
 }

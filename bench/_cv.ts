@@ -1,0 +1,285 @@
+let SHORT = false; export function setShort(v: boolean) { SHORT = v; }
+/**
+ * Checking components (and function calls) against a catalog's JSON Schemas.
+ *
+ * Decision:
+ * - Catalog component properties are JSON Schema draft 2020-12. We validate them with
+ *   `@cfworker/json-schema`, an interpreting validator: it generates no code, so no `new Function`
+ *   ever runs over catalog text (inline catalogs included), it works under a strict CSP in
+ *   browsers, and it supports 2020-12 with `unevaluatedProperties` and `$ref` into registered
+ *   documents. `ajv` (which compiles schemas to code) is used only in tests, as an independent
+ *   reference validator.
+ * - A component is checked as the spec's `Component` definition checks it, narrowed to its type:
+ *   `allOf: [ComponentCommon, <catalog component>]` with `unevaluatedProperties: false`.
+ * - The catalog is registered as `https://a2ui.org/specification/v1_0/catalog.json`, the name
+ *   common_types.json refers to, so FunctionCalls inside components are checked against this
+ *   catalog's functions, and the catalog's `common_types.json` refs resolve to the embedded copy.
+ * - Functions the catalog does not declare: with `unknownFunctions: 'agent'` (the default, per the
+ *   API contract) they are agent functions and only need a well-formed call; with `'reject'` they
+ *   fail, as in the JSON schemas (used by the conformance tests).
+ * - A standard `anyFunction` (a oneOf over the catalog's functions) is validated as a switch on
+ *   `call`: the same answer, but linear in the nesting depth of calls instead of exponential.
+ * - Input is first copied as plain JSON under depth and size limits, and the validator runs inside
+ *   try/catch, so hostile input (or a broken catalog) produces errors, never a throw.
+ * - The validator's error list is turned into a few actionable violations by schemaErrors.ts.
+ */
+import { dereference, encodePointer, validate, type Schema } from '@cfworker/json-schema';
+import { COMMON_TYPES_SCHEMA } from '../src/protocol/json/commonTypes';
+import { describeType, errorText, isPlainObject, toJsonValue, type JsonValue } from '../src/protocol/json';
+import { selectViolations, type SchemaViolation } from '../src/protocol/schemaErrors';
+
+export type { SchemaViolation } from '../src/protocol/schemaErrors';
+
+const SPEC_BASE = 'https://a2ui.org/specification/v1_0/';
+const COMMON_TYPES_ID = `${SPEC_BASE}common_types.json`;
+const CATALOG_ALIAS_ID = `${SPEC_BASE}catalog.json`;
+const LOCAL_BASE = 'https://a2ui-redux.invalid/validators/';
+
+/** The outcome of checking one value against a catalog. */
+export type SchemaCheckResult = { ok: true } | { ok: false; errors: SchemaViolation[] };
+
+/** Options of {@link createComponentValidator}. */
+export interface ComponentValidatorOptions {
+  /** The common_types.json schema to resolve refs against; default: the embedded v1.0 copy. */
+  commonTypes?: object;
+  /** `agent` (default): undeclared functions fall back to the agent; `reject`: they are errors. */
+  unknownFunctions?: 'agent' | 'reject';
+  /** Deepest nesting accepted in a checked value (default 64). */
+  maxDepth?: number;
+  /** Most values accepted in a checked value (default 10 000). */
+  maxNodes?: number;
+  /** Most violations reported per check (default 5). */
+  maxErrors?: number;
+}
+
+/** Checks components and function calls against one catalog. */
+export interface ComponentValidator {
+  /** The catalog's `catalogId`, if it has one. */
+  readonly catalogId: string | undefined;
+  /** Component types the catalog defines. */
+  readonly componentNames: readonly string[];
+  /** Functions the catalog declares. */
+  readonly functionNames: readonly string[];
+  /** Whether the catalog defines this component type. */
+  hasComponent(name: string): boolean;
+  /** Checks one component object (`{ id, component, ... }`) against its type's schema. */
+  validateComponent(component: unknown): SchemaCheckResult;
+  /** Checks one FunctionCall (`{ call, args?, catalogId? }`) against the catalog's functions. */
+  validateFunctionCall(call: unknown): SchemaCheckResult;
+}
+
+type JsonObject = { [key: string]: JsonValue };
+
+interface Compiled {
+  readonly lookup: Record<string, Schema | boolean>;
+  readonly schemas: Map<string, Schema>;
+}
+
+function violation(path: string, message: string): SchemaCheckResult {
+  return { ok: false, errors: [{ path, message }] };
+}
+
+function refTo(documentId: string, ...tokens: string[]): { $ref: string } {
+  // Encoded the way the validator registers subschemas, so the lookup keys match.
+  const pointer = tokens.map((token) => encodePointer(token)).join('/');
+  return { $ref: `${documentId}#/${pointer}` };
+}
+
+function objectKeys(value: JsonValue | undefined): string[] {
+  return isPlainObject(value) ? Object.keys(value) : [];
+}
+
+/** An object with a `call` key; spread into a fresh object each time (the validator annotates schemas). */
+const callKeys = (): JsonObject => ({ type: 'object', required: ['call'] });
+
+/**
+ * A call to a function the catalog does not declare: any name but those and `@index`. Its args
+ * are only looked at when the name is not declared (`if`/`then`), so a declared call is not
+ * validated twice on each nesting level.
+ */
+function agentFunctionSchema(declared: readonly string[]): JsonObject {
+  const taken = (): JsonObject => ({ enum: [...declared, '@index'] });
+  return {
+    ...callKeys(),
+    properties: { call: { type: 'string', not: taken() }, catalogId: { type: 'string' } },
+    if: { properties: { call: { not: taken() } } },
+    then: {
+      properties: {
+        args: {
+          type: 'object',
+          additionalProperties: { oneOf: [refTo(COMMON_TYPES_ID, '$defs', 'DynamicValue'), { type: 'null' }] },
+        },
+      },
+    },
+  };
+}
+
+/** The `call` value a function schema accepts: its `properties.call.const`, else its key. */
+function callNameOf(name: string, schema: JsonValue | undefined): string {
+  const properties = isPlainObject(schema) ? schema['properties'] : undefined;
+  const call = isPlainObject(properties) ? properties['call'] : undefined;
+  const constant = isPlainObject(call) ? call['const'] : undefined;
+  return typeof constant === 'string' ? constant : name;
+}
+
+/** The function names of a standard `anyFunction` (a oneOf of `#/functions/<name>` refs), else null. */
+function standardFunctionRefs(anyFunction: JsonValue | undefined, functions: readonly string[]): string[] | null {
+  if (anyFunction === undefined) return [...functions];
+  const oneOf = isPlainObject(anyFunction) && Object.keys(anyFunction).length === 1 ? anyFunction['oneOf'] : undefined;
+  if (!Array.isArray(oneOf)) return null;
+  const names: string[] = [];
+  for (const branch of oneOf) {
+    const ref = isPlainObject(branch) ? branch['$ref'] : undefined;
+    const match = typeof ref === 'string' ? /^#\/functions\/([^/]+)$/.exec(ref) : null;
+    const name = match ? decodeURIComponent(match[1] ?? '').replace(/~1/g, '/').replace(/~0/g, '~') : undefined;
+    if (name === undefined || !functions.includes(name)) return null;
+    names.push(name);
+  }
+  return names;
+}
+
+/**
+ * `anyFunction` as a switch on `call` instead of a oneOf: same answer, but only the named
+ * function's schema looks at the arguments. (With a oneOf, every function schema validates the
+ * arguments of every nested call, which is exponential in the nesting depth.)
+ */
+function discriminatedFunctions(names: readonly string[], functions: JsonObject): JsonObject {
+  const cases = names.map((name) => ({ name, call: callNameOf(name, functions[name]) }));
+  return {
+    allOf: [
+      { ...callKeys(), properties: { call: { enum: cases.map((c) => c.call) } } },
+      ...cases.map((c) => ({
+        if: { ...callKeys(), properties: { call: { const: c.call } } },
+        then: refTo(CATALOG_ALIAS_ID, 'functions', c.name),
+      })),
+    ],
+  };
+}
+
+/** The catalog as validated: aliased `$id`, `anyComponent`/`anyFunction` present, agent fallback. */
+function prepareCatalog(catalog: JsonObject, unknownFunctions: 'agent' | 'reject'): JsonObject {
+  const components = objectKeys(catalog['components']);
+  const functions = objectKeys(catalog['functions']);
+  const functionSchemas: JsonObject = isPlainObject(catalog['functions']) ? catalog['functions'] : {};
+  const defs: JsonObject = isPlainObject(catalog['$defs']) ? { ...catalog['$defs'] } : {};
+  defs['anyComponent'] ??= { oneOf: components.map((name) => refTo(CATALOG_ALIAS_ID, 'components', name)) };
+  const standard = standardFunctionRefs(defs['anyFunction'], functions);
+  if (standard) defs['anyFunction'] = discriminatedFunctions(standard, functionSchemas);
+  if (unknownFunctions === 'agent') {
+    defs['anyFunction'] = { oneOf: [defs['anyFunction'] ?? false, agentFunctionSchema(functions)] };
+  }
+  return { ...catalog, $id: CATALOG_ALIAS_ID, $defs: defs };
+}
+
+function compile(catalog: JsonObject, commonTypes: JsonObject, unknownFunctions: 'agent' | 'reject'): Compiled {
+  const lookup: Record<string, Schema | boolean> = Object.create(null) as Record<string, Schema | boolean>;
+  dereference({ ...commonTypes, $id: COMMON_TYPES_ID } as Schema, lookup);
+  const prepared = prepareCatalog(catalog, unknownFunctions);
+  dereference(prepared as Schema, lookup);
+  // The validator's walk skips map keys that look like keywords (a function named "required"),
+  // so every component and function schema is registered at its pointer explicitly.
+  const base = new URL(CATALOG_ALIAS_ID);
+  for (const group of ['components', 'functions'] as const) {
+    const entries = prepared[group];
+    if (!isPlainObject(entries)) continue;
+    for (const [name, schema] of Object.entries(entries)) {
+      if (isPlainObject(schema) || typeof schema === 'boolean') {
+        dereference(schema as Schema | boolean, lookup, base, `/${group}/${encodePointer(name)}`);
+      }
+    }
+  }
+  return { lookup, schemas: new Map() };
+}
+
+function componentSchema(name: string): Schema {
+  return {
+    $id: `${LOCAL_BASE}component/${encodeURIComponent(name)}`,
+    allOf: [refTo(COMMON_TYPES_ID, '$defs', 'ComponentCommon'), refTo(CATALOG_ALIAS_ID, 'components', name)],
+    unevaluatedProperties: false,
+  };
+}
+
+function functionCallSchema(): Schema {
+  return { $id: `${LOCAL_BASE}function-call`, ...refTo(COMMON_TYPES_ID, '$defs', 'FunctionCall') };
+}
+
+function schemaFor(compiled: Compiled, key: string, make: () => Schema): Schema {
+  let schema = compiled.schemas.get(key);
+  if (!schema) {
+    schema = make();
+    dereference(schema, compiled.lookup);
+    compiled.schemas.set(key, schema);
+  }
+  return schema;
+}
+
+/**
+ * Builds a validator for one catalog definition (catalog.json shape: `components`, `functions`,
+ * `$defs.anyComponent` / `$defs.anyFunction`; the last two are derived when absent). Never throws:
+ * a catalog that cannot be compiled yields a validator whose every check reports why.
+ */
+export function createComponentValidator(catalogJson: object, options: ComponentValidatorOptions = {}): ComponentValidator {
+  const limits = { maxDepth: options.maxDepth ?? 64, maxNodes: options.maxNodes ?? 10_000 };
+  const maxErrors = options.maxErrors ?? 5;
+  const catalogCopy = toJsonValue(catalogJson, { maxDepth: 256 });
+  const commonCopy = toJsonValue(options.commonTypes ?? COMMON_TYPES_SCHEMA, { maxDepth: 256 });
+  const catalog: JsonObject = catalogCopy.ok && isPlainObject(catalogCopy.value) ? catalogCopy.value : {};
+  const componentNames = objectKeys(catalog['components']);
+  const functionNames = objectKeys(catalog['functions']);
+  const catalogId = typeof catalog['catalogId'] === 'string' ? catalog['catalogId'] : undefined;
+
+  let compiled: Compiled | undefined;
+  let broken: string | undefined;
+  if (!catalogCopy.ok || !isPlainObject(catalogCopy.value)) broken = 'the catalog is not a JSON object';
+  else if (!commonCopy.ok || !isPlainObject(commonCopy.value)) broken = 'the common types schema is not a JSON object';
+  else {
+    try {
+      compiled = compile(catalog, commonCopy.value, options.unknownFunctions ?? 'agent');
+    } catch (thrown) {
+      broken = `the catalog schemas could not be loaded: ${errorText(thrown)}`;
+    }
+  }
+
+  function run(json: JsonValue, key: string, make: () => Schema): SchemaCheckResult {
+    if (!compiled) return violation('', broken ?? 'the catalog could not be loaded');
+    try {
+      const result = validate(json, schemaFor(compiled, key, make), '2020-12', compiled.lookup, SHORT);
+      return result.valid ? { ok: true } : { ok: false, errors: selectViolations(result.errors, json, maxErrors) };
+    } catch (thrown) {
+      return violation('', `could not be validated: ${errorText(thrown)}`);
+    }
+  }
+
+  function componentPrecheck(json: JsonValue): SchemaCheckResult | null {
+    if (!isPlainObject(json)) return violation('', `expected a component object, got ${describeType(json)}`);
+    const name = json['component'];
+    if (name === undefined) return violation('/component', 'missing required key "component"');
+    if (typeof name !== 'string') return violation('/component', `expected string, got ${describeType(name)}`);
+    if (name === 'Surface') return violation('/component', '"Surface" is reserved: createSurface creates it, and agents cannot send or change it');
+    if (!componentNames.includes(name)) {
+      const where = catalogId ? `catalog ${JSON.stringify(catalogId)}` : 'the catalog';
+      return violation('/component', `unknown component ${JSON.stringify(name)}: ${where} defines ${componentNames.join(', ') || 'no components'}`);
+    }
+    return null;
+  }
+
+  return {
+    catalogId,
+    componentNames,
+    functionNames,
+    hasComponent: (name) => componentNames.includes(name),
+    validateComponent(component) {
+      const copy = toJsonValue(component, limits);
+      if (!copy.ok) return violation(copy.path, copy.reason);
+      const early = componentPrecheck(copy.value);
+      if (early) return early;
+      const name = String((copy.value as JsonObject)['component']);
+      return run(copy.value, `component:${name}`, () => componentSchema(name));
+    },
+    validateFunctionCall(call) {
+      const copy = toJsonValue(call, limits);
+      if (!copy.ok) return violation(copy.path, copy.reason);
+      return run(copy.value, 'functionCall', functionCallSchema);
+    },
+  };
+}

@@ -1,0 +1,160 @@
+/**
+ * core/catalog.yaml (actions from_json, catalog_schema): the parts a renderer has. Much of the
+ * suite describes an agent SDK's Catalog object (a `theme`, function `parameters`, catalogs
+ * filtered and inlined into a self-contained schema for prompts); those cases are out of scope or
+ * known differences, each with its reason.
+ *
+ * Mapping:
+ * - from_json is catalogFromJson(document): the document is `catalog` (the case's `catalogId`,
+ *   when given, replaces the document's, as the case's from_json argument does; the case's
+ *   protocolVersion fills in a document that names none, else catalog_definition.json's default
+ *   0.9 applies), or the catalog at `catalogPath` (the basic catalog's paths are basicCatalog()).
+ * - A loaded catalog is compared through catalog.toJSON(), the catalog_definition.json document
+ *   it advertises in renderer capabilities: `expect` is a subset of it, with protocolVersion
+ *   compared without its leading "v".
+ * - `validComponents` / `invalidComponents`: a component is valid when the catalog's component
+ *   validation (the processor's checkComponentSchema) finds no problem; inputs are read with
+ *   `@call` as `call`. This is the catalog alone, without resolving catalogs named by calls.
+ * - catalog_schema is catalog.toJSON(), compared as a subset.
+ * - Error categories per the table in mapping.ts, row CATALOG_DOCUMENT_CATEGORY_CODES: CatalogError is
+ *   VALIDATION_FAILED, what catalogFromJson answers for a document that is not a valid catalog;
+ *   messages per messageMatches.
+ */
+import { basicCatalog, catalogFromJson, type Catalog } from '../../src/catalog';
+import { checkComponentSchema } from '../../src/processor/schemaChecks';
+import {
+  AGENT_FUNCTION_RULE,
+  BASIC_CATALOG_PATHS,
+  CATALOG_DOCUMENT_CATEGORY_CODES,
+  codesOfCategory,
+  expectedErrorOf,
+  isRecord,
+  messageMatches,
+  subsetMismatches,
+  translateDraftKeys,
+} from './mapping';
+import { loadSuite, runSuite, type ConformanceCase } from './suite';
+
+const cases = loadSuite('core/catalog.yaml');
+
+function load(c: ConformanceCase): { ok: true; catalog: Catalog } | { ok: false; error: { code: string; message: string } } {
+  const path = c.catalogPath as string | undefined;
+  if (path !== undefined) {
+    if (!BASIC_CATALOG_PATHS.has(path)) throw new Error(`catalog ${path} is not available to this package`);
+    return { ok: true, catalog: basicCatalog() };
+  }
+  const document: Record<string, unknown> = { ...(c.catalog as Record<string, unknown>) };
+  if (typeof c.catalogId === 'string') document.catalogId = c.catalogId;
+  if (document.protocolVersion === undefined && typeof c.protocolVersion === 'string') document.protocolVersion = c.protocolVersion;
+  return catalogFromJson(document);
+}
+
+const withoutV = (version: unknown): unknown => (typeof version === 'string' ? version.replace(/^v/, '') : version);
+
+function componentProblems(catalog: Catalog, component: unknown): string[] {
+  return checkComponentSchema(catalog, translateDraftKeys(component) as object).map((issue) => `${issue.path}: ${issue.message}`);
+}
+
+function checkLoaded(catalog: Catalog, expected: Record<string, unknown>): void {
+  const { validComponents, invalidComponents, ...document } = expected;
+  const json = catalog.toJSON();
+  const wanted = 'protocolVersion' in document ? { ...document, protocolVersion: withoutV(document.protocolVersion) } : document;
+  const actual = { ...json, protocolVersion: withoutV(json.protocolVersion) };
+  expect(subsetMismatches(actual, wanted)).toEqual([]);
+  for (const component of (validComponents as unknown[] | undefined) ?? []) {
+    expect({ component, problems: componentProblems(catalog, component) }).toEqual({ component, problems: [] });
+  }
+  for (const component of (invalidComponents as unknown[] | undefined) ?? []) {
+    expect({ component, rejected: componentProblems(catalog, component).length > 0 }).toEqual({ component, rejected: true });
+  }
+}
+
+function run(c: ConformanceCase): void {
+  if (c.action === 'catalog_schema') {
+    const loaded = load(c);
+    if (!loaded.ok) throw new Error(loaded.error.message);
+    expect(subsetMismatches(loaded.catalog.toJSON(), c.expect)).toEqual([]);
+    return;
+  }
+  expect(c.action).toBe('from_json');
+  const loaded = load(c);
+  const expectedError = expectedErrorOf(c);
+  if (expectedError !== undefined) {
+    expect(loaded.ok).toBe(false);
+    if (loaded.ok) return;
+    if (expectedError.category !== undefined) expect(codesOfCategory(expectedError.category, CATALOG_DOCUMENT_CATEGORY_CODES)).toContain(loaded.error.code);
+    if (expectedError.message !== undefined) expect({ message: loaded.error.message, matches: messageMatches(loaded.error.message, expectedError.message) }).toMatchObject({ matches: true });
+    return;
+  }
+  if (!loaded.ok) throw new Error(`not loaded: ${loaded.error.message}`);
+  if (isRecord(c.expect)) checkLoaded(loaded.catalog, c.expect);
+}
+
+const AGENT_SDK_SCHEMA =
+  "an agent SDK's catalog schema for prompting and output validation (ids injected into every component, allOf envelopes flattened, common types bundled or inlined); a renderer advertises the catalog document itself (catalog_definition.json), which Catalog.toJSON() produces";
+const AGENT_SDK_FILTER =
+  "an agent SDK's Catalog.from_json, which filters components and functions by $defs.anyComponent / anyFunction and inlines $refs to build prompt schemas; a renderer keeps the catalog document as it is and resolves refs when validating";
+const SELF_CONTAINED =
+  "checks the agent SDK's localised, self-contained catalog schema; the renderer validates against the catalog plus its embedded common_types.json and never builds one";
+const V09_CATALOG =
+  'a v0.9 / v0.9.1 published catalog (specification/v0_9…), which is not in shared/ and which this v1.0-only package does not load';
+const OTHER_DRAFT_FUNCTIONS =
+  'function definitions in another draft\'s shape (`parameters`); in v1.0 catalog_definition.json a FunctionDefinition is the JSON Schema of the FunctionCall ("properties": {"call": {"const": …}, "args": {…}}), which is what Catalog.toJSON() writes';
+const THEME = 'a catalog `theme`, which v1.0 catalog_definition.json does not have (its keys: $schema, $id, protocolVersion, $defs, title, description, catalogId, instructions, components, functions)';
+const FOREIGN_CALL_BUG =
+  "BUG: the catalog's component validation (src/protocol/componentValidation.ts) checks a call that names another catalog against this catalog's function of the same name (t1: formatString with catalogId other-catalog is refused for `value: 3`), where the protocol resolves a call in the catalog it names; fix: check a call whose catalogId is not this catalog's only as a well-formed FunctionCall (FunctionCommon, args of DynamicValues), since the processor resolves and checks it against its own catalog (src/processor/components.ts checkCall)";
+const PROPERTY_NAMES_BUG =
+  'BUG: catalogFromJson (src/catalog/define.ts definitionProblem) checks component and function names against UAX #31 but not component property names or argument names, which the protocol\'s naming rules cover too ("specifically component names, function names, and argument/property names"); fix: also check the keys of each component schema\'s `properties` and of each function\'s args schema `properties`, and refuse the catalog';
+
+const outOfScope: Record<string, string> = {
+  test_v09_catalog_from_json_any_component_filter: AGENT_SDK_FILTER,
+  test_v09_catalog_from_json_any_function_filter: AGENT_SDK_FILTER,
+  test_v09_catalog_from_json_inlines_local_pointer_defs: AGENT_SDK_FILTER,
+  test_v09_catalog_from_json_inlines_nested_defs: AGENT_SDK_FILTER,
+  test_v09_catalog_from_json_resolves_common_types_refs: AGENT_SDK_FILTER,
+  test_v09_catalog_from_json_resolves_common_types_child_list: AGENT_SDK_FILTER,
+  test_v08_catalog_schema_basic: AGENT_SDK_SCHEMA,
+  test_v09_catalog_schema_with_defs: AGENT_SDK_SCHEMA,
+  test_v09_catalog_schema_no_theme: AGENT_SDK_SCHEMA,
+  test_v09_catalog_allof_envelope_flattening: AGENT_SDK_SCHEMA,
+  test_v09_catalog_inlined_fixed_point_round_trip: AGENT_SDK_SCHEMA,
+  test_v09_catalog_schema_bundles_common_types: AGENT_SDK_SCHEMA,
+  test_v09_catalog_schema_preserves_protocol_version: AGENT_SDK_SCHEMA,
+  test_v09_catalog_schema_ref_node_hygiene: AGENT_SDK_SCHEMA,
+  test_v09_basic_catalog_schema: AGENT_SDK_SCHEMA,
+  test_v10_basic_catalog_schema: AGENT_SDK_SCHEMA,
+  test_v09_published_basic_catalog_is_self_contained: SELF_CONTAINED,
+  test_v09_published_minimal_catalog_is_self_contained: SELF_CONTAINED,
+  test_v091_published_basic_catalog_is_self_contained: SELF_CONTAINED,
+  test_v10_published_basic_catalog_is_self_contained: SELF_CONTAINED,
+};
+
+const known: Record<string, string> = {
+  test_v08_catalog_from_json_basic: 'a v0.8 catalog (`styles` mapped onto a theme); this package loads v1.0 catalog documents, which have neither',
+  test_v09_catalog_from_json_basic: `a v0.9 catalog: ${THEME}; and ${OTHER_DRAFT_FUNCTIONS}`,
+  test_v10_catalog_from_json_no_theme: `${THEME} (the case expects an empty one); and ${OTHER_DRAFT_FUNCTIONS}`,
+  test_v10_catalog_from_json_functions_metadata: OTHER_DRAFT_FUNCTIONS,
+  test_catalog_from_json_missing_catalog_id_error:
+    'the expected message names the Python SDK\'s from_json parameters ("catalog_id must be provided or exist in catalog_schema"); catalogFromJson takes one document and refuses it with "A catalog document needs a non-empty string catalogId."',
+  test_v10_catalog_from_json_uax31_validation:
+    'the case declares a function named `@index` in a catalog; the protocol\'s System Namespace Rule says "Custom catalogs MUST NOT define functions prefixed with `@`", and catalogFromJson refuses it',
+  test_v10_catalog_from_json_invalid_uax31_identifier_error:
+    'BUG: wording. catalogFromJson (src/catalog/define.ts definitionProblem) refuses "My-Component" but says "component name \'My-Component\' is not a valid identifier" where the case looks for "Invalid UAX #31 component identifier"; propose "Invalid UAX #31 component identifier \'My-Component\'"',
+  test_v09_catalog_from_json_allows_hyphen_identifiers:
+    'a v0.9 catalog: v0.9 allowed hyphens in names; this package loads catalogs for v1.0 sessions, where names MUST be UAX #31 identifiers',
+  test_v10_uax31_invalid_property_name: PROPERTY_NAMES_BUG,
+  test_v10_uax31_invalid_em_dash_property_name: PROPERTY_NAMES_BUG,
+  test_v10_uax31_invalid_argument_name: `the argument is declared in another draft's \`parameters\`, which v1.0 does not read; and in the v1.0 shape (args.properties) it would be accepted too: ${PROPERTY_NAMES_BUG}`,
+  test_v09_published_basic_catalog_validates_function_calls: V09_CATALOG,
+  test_v09_published_basic_catalog_rejects_function_call_extra_key: V09_CATALOG,
+  test_v09_published_minimal_catalog_validates_function_calls: V09_CATALOG,
+  test_v09_published_minimal_catalog_rejects_function_call_extra_key: V09_CATALOG,
+  test_v091_published_basic_catalog_validates_function_calls: V09_CATALOG,
+  test_v091_published_basic_catalog_rejects_function_call_extra_key: V09_CATALOG,
+  test_v10_published_basic_catalog_validates_function_calls: `its invalid component calls notAFunction; ${AGENT_FUNCTION_RULE}`,
+  test_v10_published_basic_catalog_validates_nested_calls: `two differences. (1) ${FOREIGN_CALL_BUG}; (2) most invalid components call notAFunction: ${AGENT_FUNCTION_RULE}`,
+  test_v10_published_basic_catalog_rejects_nested_call_bad_identifiers:
+    "three components. t1 (`not-a-function`) and t2 (argument `bad-arg`): v1.0's schemas do not constrain names at the call site (common_types.json FunctionCommon: `call` is any string; args keys are free), the UAX #31 rule is stated for catalog definitions, and API.md makes an undeclared function an agent function, so the catalog's validation accepts them. t3 (`@foo`): BUG: src/protocol/componentValidation.ts agentFunctionSchema takes every name except the declared ones and '@index' as an agent function, so `@foo` passes the catalog's validation (the session does refuse it: src/processor/components.ts checkCall answers 'unknown system function'); fix: exclude every '@'-prefixed name from agent functions (`not: {pattern: '^@'}` beside the enum)",
+};
+
+runSuite('catalog', cases, run, { known, outOfScope });

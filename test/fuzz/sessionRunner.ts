@@ -1,0 +1,298 @@
+/**
+ * Runs a generated conversation against the pure session, checking the invariants after every
+ * step: totality, result shapes, serializable state and effects, valid outbound messages, agent
+ * calls settling once, one reply per callRendererFunction, surface isolation, consistent trees,
+ * and untouched prototypes.
+ */
+import { basicCatalog } from '../../src/catalog';
+import { DEFAULT_SESSION_LIMITS } from '../../src/processor/config';
+import { splitAgentPayload } from '../../src/protocol/parse';
+import type { Effect } from '../../src/session/effects';
+import { invoke, write } from '../../src/session/interaction';
+import {
+  createSession,
+  dispose,
+  handleMessage,
+  resolvedTree,
+  surfaces,
+  timeoutAgentCall,
+  type Session,
+  type SessionOptions,
+} from '../../src/session/session';
+import { forbiddenRuns, fuzzCatalog, RAN } from './catalog';
+import { detectProtoComponentId, explainInternalFailure, isInternalFailure } from './knownBugs';
+import { pack, type Operation, type PayloadSpec, type Scenario } from './arbitraries';
+import {
+  assertCallTable,
+  assertOutboundValid,
+  assertPrototypesClean,
+  assertResultShape,
+  assertSerializable,
+  assertTrees,
+  CallLedger,
+  errorSends,
+  invariant,
+  short,
+} from './invariants';
+
+const CATALOGS = [basicCatalog(), fuzzCatalog];
+const FIXED_CLOCK = () => new Date('2026-01-01T00:00:00.000Z');
+
+/** Gives every callRendererFunction with a string id a unique id `rf-N`, so replies can be counted. */
+export function numberRendererCalls(messages: readonly unknown[], next: { n: number }): unknown[] {
+  return messages.map((message) => {
+    if (typeof message !== 'object' || message === null || Array.isArray(message)) return message;
+    const body = (message as Record<string, unknown>).callRendererFunction;
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return message;
+    if (typeof (body as Record<string, unknown>).functionCallId !== 'string') return message;
+    const copy = Object.assign(Object.create(Object.getPrototypeOf(message) as object) as Record<string, unknown>, message);
+    Object.defineProperty(copy, 'callRendererFunction', {
+      value: { ...(body as Record<string, unknown>), functionCallId: `rf-${next.n++}` },
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+    return copy;
+  });
+}
+
+/** The `rf-N` ids of the callRendererFunction messages among `raw`. */
+export function rendererCallIds(raw: readonly unknown[]): Array<string | null> {
+  return raw.map((message) => {
+    if (typeof message !== 'object' || message === null) return null;
+    const body = (message as Record<string, unknown>).callRendererFunction;
+    const id = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).functionCallId : undefined;
+    return typeof id === 'string' && id.startsWith('rf-') ? id : null;
+  });
+}
+
+/** Replies (rendererFunctionResponse or error) per functionCallId among effects. */
+export function repliesById(effects: readonly Effect[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const effect of effects) {
+    if (effect.type !== 'send') continue;
+    const body = (effect.message.rendererFunctionResponse ?? effect.message.error) as { functionCallId?: unknown } | undefined;
+    if (typeof body?.functionCallId === 'string') counts.set(body.functionCallId, (counts.get(body.functionCallId) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/** Which raw messages of a payload the session got to (index ≤ the failing one), by the documented rules. */
+export function processedCount(payload: unknown, options: SessionOptions, result: { ok: boolean; error?: { index?: number } }): { raw: unknown[]; processed: number } {
+  const limits = { ...DEFAULT_SESSION_LIMITS, ...(options.limits ?? {}) };
+  if (typeof payload === 'string' && payload.length > limits.maxPayloadBytes) return { raw: [], processed: 0 };
+  const split = splitAgentPayload(payload);
+  if (!split.ok) return { raw: [], processed: 0 };
+  if (split.raw.length > limits.maxMessagesPerPayload) return { raw: split.raw, processed: 0 };
+  if (result.ok) return { raw: split.raw, processed: split.raw.length };
+  const index = result.error?.index ?? 0;
+  return { raw: split.raw, processed: Math.min(split.raw.length, index + 1) };
+}
+
+/** Surface ids a payload's messages name (any body's surfaceId), plus the options' surfaceId. */
+function namedSurfaces(raw: readonly unknown[], optionSurface: string | undefined): Set<string> {
+  const named = new Set<string>();
+  if (optionSurface !== undefined) named.add(optionSurface);
+  for (const message of raw) {
+    if (typeof message !== 'object' || message === null) continue;
+    for (const body of Object.values(message)) {
+      if (typeof body === 'object' && body !== null && typeof (body as { surfaceId?: unknown }).surfaceId === 'string') {
+        named.add((body as { surfaceId: string }).surfaceId);
+      }
+    }
+  }
+  return named;
+}
+
+export interface RunOutcome {
+  session: Session;
+  effects: Effect[];
+  /** callRendererFunction ids that were never processed because an earlier message failed. */
+  unansweredAfterFailure: string[];
+}
+
+export interface RunOptions {
+  /** Compare each tree with a resolution from scratch (default true). */
+  fresh?: boolean;
+  /** Sees every operation's result (for statistics). */
+  onResult?: (kind: Operation['kind'], result: { ok: boolean; error?: { code: string } }) => void;
+}
+
+/** Runs `scenario` on a fresh session, checking every invariant; throws InvariantError on a violation. */
+export function runSessionScenario(scenario: Scenario, runOptions: RunOptions = {}): RunOutcome {
+  const options: SessionOptions = { ...scenario.options, clock: FIXED_CLOCK };
+  RAN.length = 0;
+  let session = createSession(CATALOGS, options);
+  const ledger = new CallLedger();
+  const allEffects: Effect[] = [];
+  const rfCounter = { n: 1 };
+  const unansweredAfterFailure: string[] = [];
+
+  const afterStep = (next: Session, effects: Effect[], what: string): void => {
+    detectProtoComponentId(next.state);
+    assertSerializable(effects, `${what}: effects`);
+    assertOutboundValid(effects, what);
+    ledger.observe(effects, what);
+    assertSerializable(next.state, `${what}: state`);
+    assertCallTable(next, ledger, what);
+    assertTrees(next, what, runOptions);
+    assertPrototypesClean();
+    assertOpenUrlSafe(effects, what);
+    const forbidden = forbiddenRuns();
+    invariant(forbidden.length === 0, () => `${what}: ${forbidden.join('; ')}`);
+    allEffects.push(...effects);
+  };
+
+  scenario.operations.forEach((operation, step) => {
+    const what = `step ${step} (${operation.kind})`;
+    session = applyOperation(session, operation, options, what, rfCounter, unansweredAfterFailure, afterStep, runOptions.onResult);
+  });
+
+  const final = dispose(session);
+  afterStep(final.session, final.effects, 'final dispose');
+  ledger.assertAllSettled('final dispose');
+  invariant(Object.values(final.session.state.agentCalls).every((row) => row.status !== 'pending'), 'a row is still pending after dispose');
+  return { session: final.session, effects: allEffects, unansweredAfterFailure };
+}
+
+/** openUrl effects only ever carry http(s) URLs (the basic catalog's allow-list). */
+export function assertOpenUrlSafe(effects: readonly Effect[], what: string): void {
+  for (const effect of effects) {
+    if (effect.type !== 'openUrl') continue;
+    const scheme = URL.canParse(effect.url) ? new URL(effect.url).protocol : '(unparseable)';
+    invariant(scheme === 'http:' || scheme === 'https:', () => `${what}: openUrl effect with ${scheme} URL ${short(effect.url)}`);
+  }
+}
+
+function pick<T>(items: readonly T[], index: number): T | undefined {
+  return items.length === 0 ? undefined : items[index % items.length];
+}
+
+function applyOperation(
+  session: Session,
+  operation: Operation,
+  options: SessionOptions,
+  what: string,
+  rfCounter: { n: number },
+  unanswered: string[],
+  afterStep: (next: Session, effects: Effect[], what: string) => void,
+  onResult: RunOptions['onResult'] = () => {},
+): Session {
+  switch (operation.kind) {
+    case 'payload':
+    case 'garbage': {
+      const payload = operation.kind === 'payload' ? pack({ ...operation.payload, messages: numberRendererCalls(operation.payload.messages, rfCounter) } as PayloadSpec) : operation.payload;
+      const messageOptions: { userActivated?: boolean; surfaceId?: string } = {};
+      if (operation.kind === 'payload') {
+        if (operation.userActivated) messageOptions.userActivated = true;
+        if (operation.surfaceId !== undefined) messageOptions.surfaceId = operation.surfaceId;
+      }
+      const before = session;
+      const beforeTrees = new Map(surfaces(before).map((s) => [s.surfaceId, resolvedTree(before, s.surfaceId)]));
+      const result = handleMessage(session, payload, messageOptions);
+      assertResultShape(result, what);
+      onResult(operation.kind, result);
+      invariant(result.session.runtime === session.runtime, `${what}: the runtime changed`);
+      const split = splitAgentPayload(payload);
+      if (!result.ok && isInternalFailure(result.error)) {
+        // An exception inside the session: a bug, unless it is one already diagnosed.
+        const known = explainInternalFailure(before.state, namedSurfaces(split.ok ? split.raw : [], messageOptions.surfaceId));
+        invariant(known !== null, () => `${what}: internal exception: ${result.error.message}`);
+        invariant(result.session === session, `${what}: an internal failure changed the session`);
+        return session;
+      }
+      afterStep(result.session, result.effects, what);
+
+      // A failure that names a surface or a call is told to the agent.
+      if (!result.ok && (result.error.surfaceId !== undefined || result.error.functionCallId !== undefined)) {
+        invariant(errorSends(result.effects).length > 0, () => `${what}: failure ${short(result.error)} names a surface or call, but no error was sent`);
+      }
+
+      // One reply per callRendererFunction the session got to; none for those it never reached.
+      const { raw, processed } = processedCount(payload, options, result);
+      const ids = rendererCallIds(raw);
+      const replies = repliesById(result.effects);
+      ids.forEach((id, index) => {
+        if (id === null) return;
+        const count = replies.get(id) ?? 0;
+        if (index < processed) invariant(count === 1, () => `${what}: callRendererFunction ${id} got ${count} replies (result ${short(result.ok ? 'ok' : result.error)})`);
+        else unanswered.push(id);
+      });
+
+      // Surfaces the payload does not name are untouched, object for object.
+      const named = namedSurfaces(raw.length > 0 ? raw : [], messageOptions.surfaceId);
+      const rowsChanged = new Set(
+        Object.values(result.session.state.agentCalls)
+          .filter((row) => before.state.agentCalls[row.callId] !== row)
+          .map((row) => row.surfaceId),
+      );
+      for (const [id, surfaceBefore] of Object.entries(before.state.surfaces)) {
+        if (named.has(id)) continue;
+        invariant(result.session.state.surfaces[id] === surfaceBefore, `${what}: surface '${id}' changed though the payload does not name it`);
+        if (!rowsChanged.has(id)) {
+          invariant(resolvedTree(result.session, id) === beforeTrees.get(id), `${what}: the tree of surface '${id}' changed though nothing it reads did`);
+        }
+      }
+      return result.session;
+    }
+    case 'write':
+    case 'invoke': {
+      const list = surfaces(session);
+      const target = pick(list, operation.surface);
+      const surfaceId = target?.surfaceId ?? 'A';
+      const tree = target ? resolvedTree(session, surfaceId) : undefined;
+      const refs = tree ? Object.keys(tree.nodes).sort() : [];
+      // Mostly aim at nodes that can take the operation (bound inputs, actions); sometimes anywhere.
+      const fitting = refs.filter((r) => {
+        const candidate = tree?.nodes[r];
+        return operation.kind === 'write' ? Object.keys(candidate?.bindings ?? {}).length > 0 : candidate?.props.action !== undefined;
+      });
+      const ref = pick(operation.node % 4 !== 0 && fitting.length > 0 ? fitting : refs, operation.node) ?? 'root';
+      const node = tree?.nodes[ref];
+      let property: string;
+      if (typeof operation.property === 'string') property = operation.property;
+      else if (operation.kind === 'write') property = pick(Object.keys(node?.bindings ?? {}).sort(), operation.property) ?? 'value';
+      else property = pick(Object.keys(node?.props ?? {}).filter((k) => k === 'action' || k.endsWith('Action')).sort(), operation.property) ?? 'action';
+      const result =
+        operation.kind === 'write'
+          ? write(session, surfaceId, ref, property, operation.value)
+          : invoke(session, surfaceId, ref, property);
+      assertResultShape(result, what);
+      onResult(operation.kind, result);
+      if (!result.ok) {
+        invariant(!/^(write|invoke) failed:/.test(result.error.message), () => `${what}: internal exception: ${result.error.message}`);
+        return session;
+      }
+      // Only the operated surface may change.
+      for (const [id, s] of Object.entries(session.state.surfaces)) {
+        if (id !== surfaceId) invariant(result.session.state.surfaces[id] === s, `${what}: ${operation.kind} on '${surfaceId}' changed surface '${id}'`);
+      }
+      afterStep(result.session, result.effects, what);
+      return result.session;
+    }
+    case 'timeout': {
+      const ids = Object.keys(session.state.agentCalls).sort();
+      const callId = typeof operation.call === 'string' ? operation.call : (pick(ids, operation.call) ?? 'call-1');
+      const result = timeoutAgentCall(session, callId);
+      assertResultShape(result, what);
+      invariant(result.ok, `${what}: timeoutAgentCall failed`);
+      afterStep(result.session, result.effects, what);
+      return result.session;
+    }
+    case 'answer': {
+      const pending = Object.values(session.state.agentCalls).filter((row) => row.status === 'pending').map((row) => row.callId).sort();
+      const callId = pick(pending, operation.call);
+      if (callId === undefined) return session;
+      const result = handleMessage(session, { version: 'v1.0', agentFunctionResponse: { functionCallId: callId, ...operation.outcome } });
+      assertResultShape(result, what);
+      afterStep(result.session, result.effects, what);
+      return result.session;
+    }
+    case 'dispose': {
+      const result = dispose(session);
+      afterStep(result.session, result.effects, what);
+      invariant(Object.values(result.session.state.agentCalls).every((row) => row.status !== 'pending'), `${what}: a row is still pending after dispose`);
+      return result.session;
+    }
+  }
+}

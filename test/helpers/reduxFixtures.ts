@@ -1,0 +1,89 @@
+/**
+ * Frozen agent payloads for the Redux tests: a form surface that exercises a two-way binding,
+ * a List template, an agent-bound property, an agent call nobody answers, and a Button event.
+ */
+import { BASIC_CATALOG_ID, deepFreeze } from './reduxHarness';
+
+/** Node refs of the form surface (the conformance naming: parent ref / property / index). */
+export const FORM_REFS = Object.freeze({
+  root: 'root',
+  name: 'root/children/0',
+  items: 'root/children/1',
+  item0: 'root/children/1/children/0',
+  item1: 'root/children/1/children/1',
+  item2: 'root/children/1/children/2',
+  greeting: 'root/children/2',
+  slow: 'root/children/3',
+  submit: 'root/children/4',
+  submitLabel: 'root/children/4/child',
+});
+
+/**
+ * createSurface for `surfaceId` (sendDataModel): a TextField bound to /name, a List templated over
+ * /items, a Text whose `text` is the agent function `greeting(who: /name)`, a Text bound to the
+ * agent function `slowLookup` (which the scripted agent never answers), and a Button whose event
+ * carries a context read from the data model.
+ */
+export function formSurface(surfaceId = 'form') {
+  return deepFreeze({
+    version: 'v1.0',
+    createSurface: {
+      surfaceId,
+      catalogId: BASIC_CATALOG_ID,
+      sendDataModel: true,
+      components: [
+        { id: 'root', component: 'Column', children: ['name', 'items', 'greeting', 'slow', 'submit'] },
+        { id: 'name', component: 'TextField', label: 'Name', value: { path: '/name' } },
+        { id: 'items', component: 'List', children: { path: '/items', componentId: 'item' } },
+        { id: 'item', component: 'Text', text: { path: 'label' } },
+        { id: 'greeting', component: 'Text', text: { call: 'greeting', args: { who: { path: '/name' } } } },
+        { id: 'slow', component: 'Text', text: { call: 'slowLookup', args: { topic: 'weather' } } },
+        {
+          id: 'submit',
+          component: 'Button',
+          child: 'submitLabel',
+          action: {
+            event: {
+              name: 'submit',
+              context: { name: { path: '/name' }, firstItem: { path: '/items/0/label' }, source: 'form' },
+            },
+          },
+        },
+        { id: 'submitLabel', component: 'Text', text: 'Submit' },
+      ],
+      dataModel: { name: 'Ada', items: [{ label: 'apples' }, { label: 'pears' }] },
+    },
+  });
+}
+
+/** A plain surface with no agent functions: a Text bound to /title and a Text bound to /body. */
+export function plainSurface(surfaceId: string, title = 'Hello') {
+  return deepFreeze({
+    version: 'v1.0',
+    createSurface: {
+      surfaceId,
+      catalogId: BASIC_CATALOG_ID,
+      components: [
+        { id: 'root', component: 'Column', children: ['title', 'body'] },
+        { id: 'title', component: 'Text', text: { path: '/title' } },
+        { id: 'body', component: 'Text', text: { path: '/body' } },
+      ],
+      dataModel: { title, body: 'text' },
+    },
+  });
+}
+
+/** `updateDataModel` of one path. */
+export function dataUpdate(surfaceId: string, path: string, value: unknown) {
+  return deepFreeze({ version: 'v1.0', updateDataModel: { surfaceId, path, value } });
+}
+
+/** `agentFunctionResponse` with a value. */
+export function agentAnswer(functionCallId: string, value: unknown) {
+  return deepFreeze({ version: 'v1.0', agentFunctionResponse: { functionCallId, value } });
+}
+
+/** What the scripted agent answers. */
+export const AGENT_FUNCTIONS = Object.freeze({
+  greeting: (args: Record<string, unknown>) => `Hello, ${String(args.who)}!`,
+});
