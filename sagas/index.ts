@@ -2,7 +2,7 @@
  * The a2ui sagas: they carry out the outbox and feed the store. The outside world is reached only
  * through injected ports (transport, openUrl, MCP client, clock), so tests swap them freely.
  */
-import { eventChannel, type EventChannel, type SagaIterator, type Task } from 'redux-saga';
+import { buffers, eventChannel, type EventChannel, type SagaIterator, type Task } from 'redux-saga';
 import { call, cancel, cancelled, delay, fork, put, race, select, take } from 'redux-saga/effects';
 import type { Action } from '@reduxjs/toolkit';
 import {
@@ -206,10 +206,12 @@ export function createA2uiSaga<RootState>(selectSlice: (state: RootState) => A2u
   }
 
   function transportChannel(transport: A2uiTransport): EventChannel<{ payload: unknown }> {
+    // Buffered: an agent may answer synchronously from inside transport.send, while the receiver
+    // is still busy putting the previous payload; nothing it sends may be dropped.
     return eventChannel((emit) => {
       const unsubscribe = transport.subscribe?.((payload) => emit({ payload }));
       return () => unsubscribe?.();
-    });
+    }, buffers.expanding<{ payload: unknown }>(16));
   }
 
   /** Dispatches `messageReceived` for every payload the transport brings. */
@@ -226,12 +228,33 @@ export function createA2uiSaga<RootState>(selectSlice: (state: RootState) => A2u
     }
   }
 
+  /** Whether the slice selector finds an a2ui state; the problem as text otherwise. */
+  function* probeMount(): SagaIterator {
+    try {
+      const slice: unknown = yield select(selectSlice);
+      const session = (slice as A2uiState | undefined)?.session;
+      return typeof session === 'object' && session !== null && Array.isArray(session.outbox) ? true : 'not an a2ui state';
+    } catch (caught) {
+      return caught instanceof Error ? caught.message : String(caught);
+    }
+  }
+
   /** The root saga: run it with `sagaMiddleware.run(saga, ports)`. */
   return function* a2uiRootSaga(ports: A2uiSagaPorts): SagaIterator {
+    // A saga pointed at the wrong place in the store says so once instead of failing forever.
+    const mounted: unknown = yield call(probeMount);
+    if (mounted !== true) {
+      yield put(workerFailed({ worker: 'root', message: `no a2ui state where the saga looks (${String(mounted)}); mount a2ui.reducer there or use a2ui.getSaga(selectSlice)` }));
+      return;
+    }
     const receiver: Task = yield fork(guarded, 'transport', () => receive(ports.transport));
     // The drainer restarts after a failure so one bad effect never stops delivery.
     try {
-      for (;;) yield call(guarded, 'outbox', () => drainOutbox(ports));
+      // Restarts back off, so an effect that fails every time cannot spin the thread.
+      for (let failures = 0; ; failures += 1) {
+        yield call(guarded, 'outbox', () => drainOutbox(ports));
+        yield delay(Math.min(5_000, 10 * 2 ** Math.min(failures, 9)));
+      }
     } finally {
       if (yield cancelled()) yield cancel(receiver);
     }

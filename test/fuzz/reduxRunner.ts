@@ -119,7 +119,7 @@ export async function runReduxScenario(scenario: Scenario, delays: readonly numb
         const packed = pack({ ...operation.payload, messages: numberRendererCalls(operation.payload.messages, rf) } as PayloadSpec);
         // What a transport hands over is parsed JSON (or text); raw non-JSON values in the log are a
         // known issue with its own failing test.
-        const payload = typeof packed === 'string' ? packed : JSON.parse(safeJson(packed));
+        const payload = typeof packed === 'string' ? packed : jsonCopy(packed);
         if (operation.userActivated || operation.surfaceId !== undefined) {
           const options: { userActivated?: boolean; surfaceId?: string } = {};
           if (operation.userActivated) options.userActivated = true;
@@ -180,13 +180,22 @@ export async function runReduxScenario(scenario: Scenario, delays: readonly numb
       case 'answer': {
         const pending = selectors.selectPendingAgentCalls(state).map((row) => row.callId).sort();
         const callId = pick(pending, operation.call);
-        if (callId !== undefined) agent.send(JSON.parse(safeJson({ version: 'v1.0', agentFunctionResponse: { functionCallId: callId, ...operation.outcome } })));
+        if (callId !== undefined) agent.send(jsonCopy({ version: 'v1.0', agentFunctionResponse: { functionCallId: callId, ...operation.outcome } }));
         return;
       }
       case 'dispose':
         store.dispatch(creators.disposed());
         return;
     }
+  }
+}
+
+/** The value as a transport would deliver it: through JSON text. */
+function jsonCopy(value: unknown): unknown {
+  try {
+    return JSON.parse(JSON.stringify(value) ?? 'null') as unknown;
+  } catch {
+    return 'not JSON';
   }
 }
 

@@ -155,7 +155,7 @@ describe('mounted as { widgets }', () => {
   // (`const slice = yield select(selectSlice)`; if it is not an a2ui state, put one workerFailed
   // naming getSaga(selectSlice) and return), and restart the drainer only after a failure that
   // followed progress, or after a `delay`/`take` backoff, giving up after N consecutive failures.
-  test.failing('reports a saga mounted at the wrong key once, without spinning', () => {
+  test('reports a saga mounted at the wrong key once, without spinning', () => {
     let failures = 0;
     const runaway: Middleware = () => (next) => (action) => {
       if ((action as UnknownAction).type === a2ui.actions.workerFailed.type && ++failures > 50) throw new Error('runaway workerFailed loop');

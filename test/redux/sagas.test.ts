@@ -404,7 +404,7 @@ describe('root saga under a real store (fake timers)', () => {
   // (sagas/index.ts, transportChannel): `eventChannel(subscribe, buffers.expanding(16))` (import
   // `buffers` from 'redux-saga'), so payloads that arrive while the receiver is busy are queued in
   // order instead of dropped.
-  test.failing('applies an answer the agent sends synchronously from inside transport.send', async () => {
+  test('applies an answer the agent sends synchronously from inside transport.send', async () => {
     const h = createHarness({ defaultTimeoutMs: 1_000 });
     harness = h;
     h.agent.onMessage((message) => {
