@@ -276,6 +276,50 @@ export type {
   FunctionDefinition as CatalogFunctionDefinition,
 } from './catalog/types';
 
+// ---------------------------------------------------------------- MCP Apps
+export {
+  /** The MCP catalog: the `McpApp` component and its functions (callMcpTool, jmespath, split, regex…). */
+  mcpCatalog,
+  /** The MCP catalog's id. */
+  MCP_CATALOG_ID,
+  /** The MCP catalog's JSON definition. */
+  MCP_CATALOG_JSON,
+  /** Decodes an McpApp's `htmlContent` (the `url_encoded:` prefix). */
+  decodeHtmlContent,
+  /** JMESPath search with limits on expression, input size and cost; never throws. */
+  searchJmespath,
+  /** Default limits of {@link searchJmespath}. */
+  DEFAULT_JMESPATH_LIMITS,
+} from './catalog/mcp';
+export type {
+  /** Options of {@link mcpCatalog}. */
+  McpCatalogOptions,
+} from './catalog/mcp';
+export {
+  /** Answers a request or notification an embedded MCP App sent from an `McpApp` node. */
+  mcpAppRequest,
+  /** Applies a settled MCP tool call and builds the app's reply. */
+  mcpToolSettled,
+  /** The JSON-RPC error codes used in replies to MCP Apps. */
+  MCP_ERROR_CODES,
+} from './session/mcpApps';
+export type {
+  /** A reply to an MCP App: a result, a JSON-RPC error, or null for a notification. */
+  McpReply,
+  /** What {@link mcpAppRequest} returns. */
+  McpAppRequestResult,
+  /** Options of {@link mcpAppRequest}. */
+  McpAppRequestOptions,
+  /** A settled MCP tool call, for {@link mcpToolSettled}. */
+  McpToolSettlement,
+} from './session/mcpApps';
+export {
+  /** Checks an MCP App payload: no prototype keys, depth at most 10, at most 64 KB. */
+  checkMcpPayload,
+  /** Default limits of {@link checkMcpPayload}. */
+  DEFAULT_MCP_PAYLOAD_LIMITS,
+} from './session/mcpGuard';
+
 // ---------------------------------------------------------------- expressions and data
 export {
   /** Evaluates a DynamicValue (literal, binding, call) in a scope. */

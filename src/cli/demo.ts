@@ -7,6 +7,8 @@ import { configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { createInMemoryTransport } from '../../sagas/transports/inMemory';
 import { BASIC_CATALOG_ID, basicCatalog } from '../catalog';
+import { MCP_CATALOG_ID, mcpCatalog } from '../catalog/mcp';
+import type { McpToolClient } from '../session/session';
 import { defineCatalog } from '../catalog/define';
 import { createA2ui } from '../redux/createA2ui';
 import type { OutboundMessage } from '../session/effects';
@@ -46,7 +48,7 @@ export const OPENING = [
     updateComponents: {
       surfaceId: 'trip',
       components: [
-        { id: 'root', component: 'Column', children: ['heading', 'to', 'search', 'results', 'fare', 'seats', 'terms'] },
+        { id: 'root', component: 'Column', children: ['heading', 'to', 'search', 'results', 'fare', 'seats', 'terms', 'weather_app', 'weather'] },
         { id: 'heading', component: 'Text', text: { call: 'formatString', args: { value: 'Flights from ${/search/from}' } } },
         {
           id: 'to',
@@ -69,6 +71,15 @@ export const OPENING = [
         { id: 'seats', component: 'Text', text: { call: 'seatMap', catalogId: TRAVEL_CATALOG_ID, args: { flight: 'TP 1234' } } },
         { id: 'terms', component: 'Button', child: 'terms_label', action: { functionCall: { call: 'openUrl', args: { url: 'https://example.com/fare-terms' } } } },
         { id: 'terms_label', component: 'Text', text: 'Fare terms' },
+        {
+          id: 'weather_app',
+          component: 'McpApp',
+          catalogId: MCP_CATALOG_ID,
+          title: 'Weather at the destination',
+          htmlContent: 'url_encoded:%3Cbutton%3EShow%20weather%3C%2Fbutton%3E',
+          allowedTools: ['lookupWeather'],
+        },
+        { id: 'weather', component: 'Text', text: { path: '/weather' } },
       ],
     },
   }),
@@ -97,11 +108,53 @@ function scriptAgent(send: (payload: unknown) => void, print: Printer, style: St
   };
 }
 
+/**
+ * A real MCP server from the SDK, on the SDK's in-memory transport, with one tool whose result
+ * carries an `application/a2ui+json` resource. Loaded on demand: only the demo needs the SDK.
+ */
+async function startWeatherServer(): Promise<{ client: McpToolClient; close(): Promise<void> }> {
+  const [{ McpServer }, { Client }, { InMemoryTransport }, { z }] = await Promise.all([
+    import('@modelcontextprotocol/sdk/server/mcp.js'),
+    import('@modelcontextprotocol/sdk/client/index.js'),
+    import('@modelcontextprotocol/sdk/inMemory.js'),
+    import('zod'),
+  ]);
+  const server = new McpServer({ name: 'demo-weather', version: '1.0.0' });
+  server.registerTool('lookupWeather', { description: 'Weather for a city.', inputSchema: { city: z.string() } }, async ({ city }) => ({
+    content: [
+      { type: 'text' as const, text: `Sunny in ${city}` },
+      {
+        type: 'resource' as const,
+        resource: {
+          uri: 'a2ui://weather',
+          mimeType: 'application/a2ui+json',
+          text: JSON.stringify([v({ updateDataModel: { surfaceId: 'trip', path: '/weather', value: `Forecast for ${city}: sunny, 18 °C` } })]),
+        },
+      },
+    ],
+  }));
+  const client = new Client({ name: 'a2ui-redux-demo', version: '1.0.0' });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+  return {
+    client: client as unknown as McpToolClient,
+    close: async () => {
+      await client.close();
+      await server.close();
+    },
+  };
+}
+
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Runs the demo, printing to `print`. Resolves when the conversation is over. */
 export async function runDemo(print: Printer, style: Style): Promise<void> {
-  const a2ui = createA2ui({ catalogs: [basicCatalog(), travelCatalog()], defaultTimeoutMs: AGENT_CALL_TIMEOUT_MS });
+  const mcp = await startWeatherServer();
+  const a2ui = createA2ui({
+    catalogs: [basicCatalog(), travelCatalog(), mcpCatalog()],
+    defaultTimeoutMs: AGENT_CALL_TIMEOUT_MS,
+    mcpClient: mcp.client,
+  });
   const sagas = createSagaMiddleware();
   const store = configureStore({ reducer: { a2ui: a2ui.reducer }, middleware: (getDefault) => getDefault().concat(sagas) });
   const { transport, agent } = createInMemoryTransport();
@@ -111,6 +164,9 @@ export async function runDemo(print: Printer, style: Style): Promise<void> {
     openUrl: (url: string) => {
       opened.push(url);
       print(`${style.ok('openUrl port')} would open ${url}`);
+    },
+    mcpAppReply: (requestId, reply) => {
+      print(`${style.ok('mcpAppReply port')} reply to app request ${String(requestId)}: ${JSON.stringify(reply)}`);
     },
     onDiagnostic: (effect) => {
       // Tree diagnostics are printed with the trees; these are about messages, not nodes.
@@ -163,7 +219,25 @@ export async function runDemo(print: Printer, style: Style): Promise<void> {
   deliver(v({ callRendererFunction: { functionCallId: 'agent-2', callFunction: { call: 'formatDate', catalogId: BASIC_CATALOG_ID, args: { value: '2027-01-01', format: 'yyyy' } } } }));
   await pause(10);
 
-  show('7. A late answer to the timed-out call is ignored');
+  show('7. The embedded MCP App calls a tool: the agent hears of it, the MCP server runs it, its A2UI resource updates the surface');
+  store.dispatch(
+    a2ui.actions.mcpAppRequested({
+      requestId: 1,
+      surfaceId: 'trip',
+      ref: 'root/children/7',
+      method: 'tools/call',
+      params: { name: 'lookupWeather', arguments: { city: 'Tokyo' } },
+    }),
+  );
+  await pause(100);
+  tree();
+  show('8. A tool the app may not call is refused with a JSON-RPC error');
+  store.dispatch(
+    a2ui.actions.mcpAppRequested({ requestId: 2, surfaceId: 'trip', ref: 'root/children/7', method: 'tools/call', params: { name: 'deleteAccount', arguments: {} } }),
+  );
+  await pause(10);
+
+  show('9. A late answer to the timed-out call is ignored');
   const late = a2ui.selectors.selectSessionState(store.getState()).agentCalls;
   const timedOut = Object.values(late).find((row) => row.status === 'timeout');
   if (timedOut) deliver(v({ agentFunctionResponse: { functionCallId: timedOut.callId, value: 'Seat 12A' } }));
@@ -174,4 +248,5 @@ export async function runDemo(print: Printer, style: Style): Promise<void> {
   print(`\n${style.bold('done')}: ${state.a2ui.log.entries.length} log entries, ${a2ui.selectors.selectPendingAgentCalls(state).length} calls pending, outbox ${state.a2ui.session.outbox.length}, opened ${opened.length} URL`);
   store.dispatch(a2ui.actions.disposed());
   task.cancel();
+  await mcp.close();
 }

@@ -3,9 +3,8 @@
  * without a file it checks the bundled example conversations, one sound and one deliberately
  * broken, to show what the reports look like.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { basicCatalog } from '../catalog';
 import { readStreamFile } from './readStream';
 import { createStyle, wantsColour, type Style } from './style';
@@ -29,10 +28,20 @@ commands:
   help              show this text
 `;
 
-/** Where the bundled examples live: `examples/` at the package root (from src/cli or dist). */
+/**
+ * Where the bundled examples live: `examples/` at the package root, found from the running script
+ * (src/cli/main.ts or dist/cli.js, through a bin link) or else the working directory.
+ */
 function examplesDir(): string {
-  const here = typeof __dirname === 'string' ? __dirname : dirname(fileURLToPath(import.meta.url));
-  return existsSync(resolve(here, '../../examples')) ? resolve(here, '../../examples') : resolve(here, '../examples');
+  const candidates: string[] = [];
+  try {
+    const script = process.argv[1] ? realpathSync(process.argv[1]) : '';
+    if (script) candidates.push(resolve(dirname(script), '../../examples'), resolve(dirname(script), '../examples'));
+  } catch {
+    // no usable script path
+  }
+  candidates.push(resolve(process.cwd(), 'examples'));
+  return candidates.find((dir) => existsSync(join(dir, 'travel-booking.jsonl'))) ?? (candidates[candidates.length - 1] as string);
 }
 
 function printReports(out: (line: string) => void, style: Style, title: string, reports: MessageReport[]): { failed: number; warned: number } {

@@ -45,13 +45,15 @@ export function createA2ui(options: A2uiOptions): A2ui {
   const { catalogs, logLimit, ...sessionOptions } = options;
   const runtime = createSessionRuntime(catalogs, sessionOptions);
   const byKey = (state: { a2ui: A2uiState }) => state.a2ui;
+  // The MCP client that makes tools/call deferred is also the one the saga runs the calls on.
+  const defaultPorts = sessionOptions.mcpClient ? { mcpClient: sessionOptions.mcpClient } : {};
   return {
     reducer: createA2uiReducer(runtime, logLimit ?? 500),
     actions: a2uiActions,
     selectors: createA2uiSelectors(runtime, byKey),
     getSelectors: (selectSlice) => createA2uiSelectors(runtime, selectSlice),
-    saga: createA2uiSaga(byKey),
-    getSaga: (selectSlice) => createA2uiSaga(selectSlice),
+    saga: createA2uiSaga(byKey, defaultPorts),
+    getSaga: (selectSlice) => createA2uiSaga(selectSlice, defaultPorts),
     runtime,
   };
 }
