@@ -76,7 +76,11 @@ function surfaceOf(message: OutboundMessage): string | undefined {
  * Builds the root saga for an a2ui state found by `selectSlice`.
  * @example sagaMiddleware.run(createA2uiSaga((s) => s.a2ui), { transport, openUrl })
  */
-export function createA2uiSaga<RootState>(selectSlice: (state: RootState) => A2uiState) {
+export function createA2uiSaga<RootState>(
+  selectSlice: (state: RootState) => A2uiState,
+  /** Ports used when the caller of `run` leaves them out (createA2ui passes the session's MCP client). */
+  defaultPorts: Partial<A2uiSagaPorts> = {},
+) {
   const selectOutbox = (state: RootState): OutboxEntry[] => selectSlice(state).session.outbox;
   const selectCore = (state: RootState): SessionState => selectSlice(state).session.core;
 
@@ -240,7 +244,8 @@ export function createA2uiSaga<RootState>(selectSlice: (state: RootState) => A2u
   }
 
   /** The root saga: run it with `sagaMiddleware.run(saga, ports)`. */
-  return function* a2uiRootSaga(ports: A2uiSagaPorts): SagaIterator {
+  return function* a2uiRootSaga(given: A2uiSagaPorts): SagaIterator {
+    const ports: A2uiSagaPorts = { ...defaultPorts, ...given };
     // A saga pointed at the wrong place in the store says so once instead of failing forever.
     const mounted: unknown = yield call(probeMount);
     if (mounted !== true) {
