@@ -42,6 +42,8 @@ interface Options {
   sessionClient?: McpToolClient;
   /** The client on the saga's port; null: no port. Default: sessionClient. */
   portClient?: McpToolClient | null;
+  /** Leave `mcpClient` out of the ports entirely. */
+  omitPort?: boolean;
   defaultTimeoutMs?: number;
 }
 
@@ -64,7 +66,8 @@ function start(options: Options = {}) {
   const portClient = options.portClient === undefined ? options.sessionClient : options.portClient;
   const task: Task = sagaMiddleware.run(a2ui.saga, {
     transport,
-    ...(portClient === null || portClient === undefined ? {} : { mcpClient: portClient }),
+    // null: the port is explicitly left empty (createA2ui would otherwise pass the session's client).
+    ...(options.omitPort ? {} : portClient === null ? { mcpClient: undefined } : portClient === undefined ? {} : { mcpClient: portClient }),
     mcpAppReply: (requestId: string | number, reply: McpReply) => void replies.push({ requestId, reply }),
     mcpAppNotify: (surfaceId: string, ref: string, method: string, params: unknown) => void notes.push({ surfaceId, ref, method, params }),
   });
@@ -145,11 +148,19 @@ describe('the saga runs tool calls', () => {
     h.task.cancel();
   });
 
-  test('a session that defers tool calls but a saga without the mcpClient port: an error reply', async () => {
+  test('a session that defers tool calls but a saga run with the mcpClient port emptied: an error reply', async () => {
     const h = start({ sessionClient: mcp.client, portClient: null });
     h.request(5, 'tools/call', { name: 'search', arguments: { q: 'x' } });
     await until(() => h.replies.length > 0);
     expect(h.replies[0]?.reply).toEqual({ error: { code: -32603, message: expect.stringContaining('No mcpClient port') } });
+    h.task.cancel();
+  });
+
+  test('createA2ui hands the session\'s MCP client to the saga when the port is not given', async () => {
+    const h = start({ sessionClient: mcp.client, omitPort: true });
+    h.request(6, 'tools/call', { name: 'search', arguments: { q: 'y' } });
+    await until(() => h.replies.length > 0);
+    expect(h.replies[0]?.reply).toMatchObject({ result: { content: expect.arrayContaining([expect.objectContaining({ type: 'text' })]) } });
     h.task.cancel();
   });
 

@@ -1,0 +1,51 @@
+/**
+ * The page: the surfaces on the left, the panel on the right. The session (store, saga, agent)
+ * is rebuilt on Reset and when another conversation is picked; `key` remounts the tree with it.
+ * Sessions are made in event handlers (never in render or effects, which StrictMode repeats).
+ */
+import { useState } from 'react';
+import { Provider } from 'react-redux';
+import { CONVERSATIONS, type Conversation } from './conversations';
+import { Panel } from './panel';
+import { Surfaces } from './renderer';
+import { createPlaygroundSession, type PlaygroundSession } from './session';
+
+interface Current {
+  conversation: Conversation;
+  session: PlaygroundSession;
+  generation: number;
+}
+
+let first: Current | undefined;
+function firstSession(): Current {
+  const conversation = CONVERSATIONS[0] as Conversation;
+  first ??= { conversation, session: createPlaygroundSession(conversation), generation: 1 };
+  return first;
+}
+
+export function App() {
+  const [current, setCurrent] = useState(firstSession);
+
+  const load = (conversation: Conversation) => {
+    const session = createPlaygroundSession(conversation, current.session);
+    current.session.dispose();
+    setCurrent({ conversation, session, generation: current.generation + 1 });
+  };
+
+  return (
+    <Provider store={current.session.store} key={current.generation}>
+      <div className="page">
+        <header className="page-header">
+          <h1>a2ui-redux playground</h1>
+          <span>
+            A scripted A2UI v1.0 agent talking to a real Redux store through the in-memory transport. Redux DevTools show every action.
+          </span>
+        </header>
+        <main className="surfaces" data-testid="surfaces">
+          <Surfaces />
+        </main>
+        <Panel session={current.session} load={load} reset={() => load(current.conversation)} />
+      </div>
+    </Provider>
+  );
+}
