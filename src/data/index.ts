@@ -65,4 +65,6 @@ export {
 export {
   /** Whether a value is a plain object (prototype null or Object.prototype), the data model's kind of object. */
   isPlainObject,
+  /** Structural equality of two JSON-like values, depth-bounded. */
+  jsonEqual,
 } from './values';

@@ -124,3 +124,20 @@ export function measureHeight(value: unknown, limit: number): Height {
   }
   return { ok: true, height };
 }
+
+/**
+ * Structural equality of two JSON-like values (own enumerable keys, arrays by position), bounded
+ * in depth so a hostile or cyclic value ends the comparison instead of the stack.
+ */
+export function jsonEqual(a: unknown, b: unknown, depth = 0): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || depth > 128) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keysA = Object.keys(a);
+  if (keysA.length !== Object.keys(b).length) return false;
+  for (const key of keysA) {
+    if (!Object.prototype.hasOwnProperty.call(b, key)) return false;
+    if (!jsonEqual((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], depth + 1)) return false;
+  }
+  return true;
+}

@@ -22,7 +22,7 @@ import {
   type EvaluationScope,
 } from './evaluation';
 import { agentCallKey } from './agentCallKey';
-import { getIn, resolvePath, splitPointer } from '../data';
+import { getIn, jsonEqual, resolvePath, splitPointer } from '../data';
 
 /** Limits the resolver enforces; exceeding one gives a placeholder or a diagnostic, never a crash. */
 export interface ResolutionLimits {
@@ -774,21 +774,7 @@ function toValidationResult(value: unknown): ValidationResultValue {
 
 /** Structural equality of two nodes, so an unchanged result keeps the old object. */
 function sameNode(a: ResolvedNode, b: ResolvedNode): boolean {
-  return deepEqual(a, b);
-}
-
-function deepEqual(a: unknown, b: unknown, depth = 0): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || depth > 64) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  if (ka.length !== kb.length) return false;
-  for (const key of ka) {
-    if (!Object.prototype.hasOwnProperty.call(b, key)) return false;
-    if (!deepEqual((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], depth + 1)) return false;
-  }
-  return true;
+  return jsonEqual(a, b);
 }
 
 export { agentCallKey };

@@ -4,15 +4,13 @@
 import { setIn } from '../data';
 import { toJsonValue } from '../protocol/json';
 import { a2uiError, type A2uiError } from '../protocol/errors';
-import { applyMessage } from '../processor/processor';
 import { lookupNode, nodeContext, resolveSurface } from '../resolution/resolver';
 import { evaluateForAction } from '../resolution/evaluation';
 import type { ResolvedNode } from '../resolution/types';
 import type { Effect } from './effects';
-import { mcpToolCallRequested } from './mcpApps';
+import { applyLocalRequests } from './mcpApps';
 import {
   completeOperation,
-  handleMessageUnsafe,
   recordAgentCall,
   rendererDataModelOf,
   type Result,
@@ -140,33 +138,13 @@ function invokeFunction(session: Session, scope: ActionScope, call: unknown): Re
     return { ok: false, error: a2uiError(outcome.errors[0]?.code ?? 'EXECUTION_FAILED', outcome.errors.map((e) => e.message).join('; '), { surfaceId }) };
   }
   let state = session.state;
-  let current: Session = session;
   const effects: Effect[] = [];
   for (const request of outcome.agentRequests) state = recordAgentCall(session.runtime, state, surfaceId, request, 'action', effects);
-  current = { state, runtime: session.runtime };
-  for (const request of outcome.requests) {
-    if (request.type === 'openUrl') {
-      effects.push({ type: 'openUrl', url: request.url });
-    } else if (request.type === 'setData') {
-      const message = { version: 'v1.0', updateDataModel: { surfaceId, path: request.path, value: request.value } };
-      const step = applyMessage(session.runtime.processor, current.state, message, '', {});
-      effects.push(...step.effects);
-      if (!step.ok) return { ok: false, error: step.error };
-      current = { state: step.state, runtime: session.runtime };
-    } else if (request.type === 'mcpToolCall') {
-      // MCP catalog: callMcpTool becomes an mcpToolCall effect the host runs (mcpApps.ts).
-      const call = mcpToolCallRequested(current, surfaceId, scope.node.ref, request);
-      effects.push(...call.effects);
-      current = call.session;
-    } else {
-      const result = handleMessageUnsafe(current, request.messages, { keepExistingSurfaces: true });
-      effects.push(...result.effects);
-      if (!result.ok) return { ok: false, error: result.error };
-      current = result.session;
-    }
-  }
-  return settle(session, current.state, effects, surfaceId);
+  const applied = applyLocalRequests({ state, runtime: session.runtime }, surfaceId, scope.node.ref, outcome.requests);
+  if (!applied.ok) return applied;
+  return settle(session, applied.session.state, [...effects, ...applied.effects], surfaceId);
 }
+
 
 /** Resolves the surface after a local change, recording the agent calls it now needs. */
 function settle(session: Session, state: SessionState, effects: Effect[], surfaceId: string): Result {

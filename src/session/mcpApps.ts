@@ -515,8 +515,11 @@ function writeData(
   return { ok: true, session: done.session, effects: done.effects };
 }
 
-/** Carries out what a function asked for, in order, as `invoke` does; then resolves the surface. */
-function applyLocalRequests(
+/**
+ * Carries out what a function asked for, in order (data writes, A2UI messages that never recreate
+ * a surface, URLs to open, MCP tool calls); then resolves the surface. Shared by `invoke`.
+ */
+export function applyLocalRequests(
   session: Session,
   surfaceId: string,
   ref: string,

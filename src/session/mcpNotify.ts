@@ -8,7 +8,7 @@
  * - `modelContext` is written by the app and only read by the host: no notification.
  * Pure functions of surface state and resolved tree; the session calls them after each operation.
  */
-import { getIn, resolvePath } from '../data';
+import { getIn, jsonEqual, resolvePath } from '../data';
 import type { ResolvedNode, ResolvedTree } from '../resolution/types';
 import type { Effect } from './effects';
 import type { ComponentRecord, SurfaceState } from './state';
@@ -124,19 +124,7 @@ function hasMcpApps(surface: SurfaceState): boolean {
 }
 
 /** Structural equality of two JSON values. */
-export function sameJson(a: unknown, b: unknown, depth = 0): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || depth > 128) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const keysA = Object.keys(a);
-  const keysB = Object.keys(b);
-  if (keysA.length !== keysB.length) return false;
-  for (const key of keysA) {
-    if (!Object.prototype.hasOwnProperty.call(b, key)) return false;
-    if (!sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], depth + 1)) return false;
-  }
-  return true;
-}
+export const sameJson = jsonEqual;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
