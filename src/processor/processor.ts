@@ -5,7 +5,7 @@
  */
 import { findCatalog } from '../catalog/resolve';
 import { a2uiError, type A2uiError } from '../protocol/errors';
-import { applyDataUpdate } from '../data';
+import { applyDataUpdate, getIn } from '../data';
 import type { Effect, OutboundMessage } from '../session/effects';
 import type { AgentCallRow, SessionState, SurfaceState } from '../session/state';
 import { checkComponents } from './components';
@@ -143,7 +143,7 @@ function updateDataModel(config: ProcessorConfig, state: SessionState, body: Bod
   if (!result.ok) return failed(state, { ...result.error, surfaceId, path: `${path}/value`, message: `${path}: ${result.error.message}` });
   if (result.value === surface.dataModel) return { ok: true, state, effects: [] };
   if (config.limits.maxDataModelBytes < Number.POSITIVE_INFINITY) {
-    const size = JSON.stringify(result.value).length;
+    const size = updatedModelSize(surface.dataModel, target, body.value, result.value);
     if (size > config.limits.maxDataModelBytes) {
       return failed(state, a2uiError('LIMIT_EXCEEDED', `${path}: the data model of surface '${surfaceId}' would be ${size} bytes; the limit is ${config.limits.maxDataModelBytes}`, { surfaceId, path }));
     }
@@ -153,6 +153,37 @@ function updateDataModel(config: ProcessorConfig, state: SessionState, body: Bod
     state: withSurface(state, { ...surface, dataModel: result.value }),
     effects: [{ type: 'dataModelUpdated', surfaceId, path: target }],
   };
+}
+
+/** JSON sizes of data models seen, by identity: an update then costs the size of what it changed. */
+const modelSizes = new WeakMap<object, number>();
+
+function jsonLength(value: unknown): number {
+  return value === undefined ? 0 : (JSON.stringify(value)?.length ?? 0);
+}
+
+/**
+ * The JSON size of `after`, estimated from the size of `before` minus the replaced value plus the
+ * new one, so a keystroke in a large model does not serialize the whole model again.
+ */
+function updatedModelSize(before: Record<string, unknown>, path: string, value: unknown, after: Record<string, unknown>): number {
+  let size: number;
+  if (path === '' || path === '/') {
+    size = jsonLength(after);
+  } else {
+    let base = modelSizes.get(before);
+    if (base === undefined) {
+      base = jsonLength(before);
+      modelSizes.set(before, base);
+    }
+    const old = getIn(before, path);
+    // A key that appears or disappears brings its own `"key":` and a comma.
+    const key = path.length - path.lastIndexOf('/') + 3;
+    const keyDelta = old === undefined && value !== null ? key : old !== undefined && value === null ? -key : 0;
+    size = base - jsonLength(old) + (value === null ? 0 : jsonLength(value)) + keyDelta;
+  }
+  modelSizes.set(after, size);
+  return size;
 }
 
 function deleteSurface(state: SessionState, body: Body): StepResult {
