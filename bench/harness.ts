@@ -66,6 +66,15 @@ export function quantile(sorted: readonly number[], q: number): number {
   return a + (b - a) * (pos - lo);
 }
 
+/**
+ * Lets the event loop turn (a macrotask), so pending promise continuations run: web_core's
+ * EventEmitter.emit is async, and a benchmark that never yields would keep every emitted
+ * surface alive in the microtask queue (as no real app does), slowing GC for everyone.
+ */
+export function yieldToLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 export function median(values: readonly number[]): number {
   return quantile([...values].sort((x, y) => x - y), 0.5);
 }
@@ -74,10 +83,11 @@ export function median(values: readonly number[]): number {
  * Runs every variant of a case in interleaved rounds (a block of ours, of ours-redux, of theirs,
  * then again), so a drift in machine speed hits all sides alike; returns each side's summary.
  */
-export function runCase(variants: readonly Variant[], options: CaseOptions): Sample[] {
+export async function runCase(variants: readonly Variant[], options: CaseOptions): Promise<Sample[]> {
   const times: number[][] = variants.map(() => []);
-  const sampleOnce = (index: number): number => {
+  const sampleOnce = async (index: number): Promise<number> => {
     const variant = variants[index] as Variant;
+    await yieldToLoop();
     const timed = variant.prepare();
     if (options.gcEachSample) fullGc();
     const t0 = performance.now();
@@ -86,13 +96,13 @@ export function runCase(variants: readonly Variant[], options: CaseOptions): Sam
   };
   const block = Math.max(1, options.block);
   for (let round = 0; round < options.warmup; round += 1) {
-    for (let i = 0; i < variants.length; i += 1) for (let b = 0; b < block; b += 1) sampleOnce(i);
+    for (let i = 0; i < variants.length; i += 1) for (let b = 0; b < block; b += 1) await sampleOnce(i);
   }
   const started = performance.now();
   for (let round = 0; round * block < options.maxRuns; round += 1) {
     for (let i = 0; i < variants.length; i += 1) {
       if (block > 1) fullGc();
-      for (let b = 0; b < block; b += 1) (times[i] as number[]).push(sampleOnce(i));
+      for (let b = 0; b < block; b += 1) (times[i] as number[]).push(await sampleOnce(i));
     }
     if ((round + 1) * block >= options.minRuns && performance.now() - started > options.budgetMs) break;
   }
@@ -114,12 +124,14 @@ export function runCase(variants: readonly Variant[], options: CaseOptions): Sam
  * Retained heap of what `build` returns: full GC, heapUsed, build (inputs are made inside and
  * dropped), full GC, heapUsed again while the result is still referenced. Bytes per `unit`.
  */
-export function retainedBytes(build: () => unknown, units: number, repeats: number): { perUnit: number; samples: number[] } {
+export async function retainedBytes(build: () => unknown, units: number, repeats: number): Promise<{ perUnit: number; samples: number[] }> {
   const samples: number[] = [];
   for (let r = 0; r < repeats; r += 1) {
+    await yieldToLoop();
     fullGc();
     const before = process.memoryUsage().heapUsed;
     let kept: unknown = build();
+    await yieldToLoop();
     fullGc();
     const after = process.memoryUsage().heapUsed;
     samples.push((after - before) / units);

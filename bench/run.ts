@@ -10,7 +10,7 @@ import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { hasGc, retainedBytes, runCase, type CaseOptions, type Sample, type SideName, type Variant } from './harness';
+import { hasGc, retainedBytes, runCase, yieldToLoop, type CaseOptions, type Sample, type SideName, type Variant } from './harness';
 import {
   conversations,
   dataUpdate,
@@ -26,6 +26,7 @@ import { Ours, OursRedux, Theirs, type OurSide } from './sides';
 
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
+const VERBOSE = args.includes('--verbose');
 const ONLY = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 const HERE = dirname(fileURLToPath(import.meta.url));
 
@@ -55,9 +56,12 @@ interface CaseResult {
   /** ours-redux / ours: what the Redux adapter adds. */
   adapterFactor: number | null;
   samples: Sample[] | Array<{ side: SideName; perUnit: number; samples: number[] }>;
+  /** Wall time the case took, setup included (s). */
+  elapsedSeconds?: number;
 }
 
 const results: CaseResult[] = [];
+let caseStarted = performance.now();
 
 function record(id: string, group: CaseResult['group'], title: string, samples: Sample[]): CaseResult {
   const of = (side: SideName) => samples.find((s) => s.side === side)?.medianMs;
@@ -76,9 +80,11 @@ function record(id: string, group: CaseResult['group'], title: string, samples: 
     reduxRatio: redux === undefined ? null : redux / theirs,
     adapterFactor: redux === undefined ? null : redux / ours,
     samples,
+    elapsedSeconds: (performance.now() - caseStarted) / 1000,
   };
   results.push(result);
   printRow(result);
+  caseStarted = performance.now();
   return result;
 }
 
@@ -118,9 +124,8 @@ function printHeader(): void {
 }
 
 function printRow(r: CaseResult): void {
-  console.log(
-    line([r.title, fmt(r, r.ours), fmt(r, r.oursRedux), fmt(r, r.theirs), fmtRatio(r.ratio), fmtRatio(r.reduxRatio), fmtRatio(r.adapterFactor)]),
-  );
+  const cells = [r.title, fmt(r, r.ours), fmt(r, r.oursRedux), fmt(r, r.theirs), fmtRatio(r.ratio), fmtRatio(r.reduxRatio), fmtRatio(r.adapterFactor)];
+  console.log(`${line(cells)}${VERBOSE ? `  [${(r.elapsedSeconds ?? 0).toFixed(1)} s]` : ''}`);
 }
 
 function check(condition: boolean, message: string): void {
@@ -142,7 +147,7 @@ const opts = (o: Partial<CaseOptions> & Pick<CaseOptions, 'budgetMs'>): CaseOpti
 /** Both sides must build the same trees from the examples, or the comparison means nothing. */
 function sanity(examples: Example[]): { surfaces: number; nodes: number } {
   const ours = new Ours();
-  const theirs = new Theirs();
+  const theirs = new Theirs({ collectErrors: true });
   let nodes = 0;
   for (const example of examples) {
     ours.ingest(example.messages);
@@ -217,7 +222,7 @@ function listSides(count: number): ListSides {
   const redux = new OursRedux();
   redux.ingest(structuredClone(v10));
   redux.tree(LIST_SURFACE_ID);
-  const theirs = new Theirs();
+  const theirs = new Theirs({ collectErrors: true });
   theirs.ingest(toV09(v10));
   theirs.buildTree(LIST_SURFACE_ID);
   // Every side shows every row.
@@ -267,21 +272,25 @@ function leafUpdateCase(sides: ListSides, index: number, via: 'message' | 'write
   return [ourVariant('ours', sides.ours), ourVariant('ours-redux', sides.redux), theirs];
 }
 
-/** Appends one row to a list of `count` (restoring the list to `count` rows, untimed, first). */
+/**
+ * Appends one row to a list of `count` rows. The list is left to grow by at most 1% (then
+ * restored to `count` rows, untimed), so a 10,000-row list is not rebuilt for every sample.
+ */
 function appendCase(sides: ListSides, count: number): Variant[] {
-  const ref = `root/children/${count}`;
-  const restoreOurs = (target: OurSide) => {
-    const tree = target.tree(LIST_SURFACE_ID);
-    if (tree.root && tree.root.children.length !== count) target.ingest(dataUpdate('v1.0', '/rows', rowsOf(count, 'row')));
-  };
+  const slack = Math.max(1, Math.floor(count / 100));
   const ourVariant = (side: 'ours' | 'ours-redux', target: OurSide): Variant => ({
     side,
     label: side,
     prepare() {
-      restoreOurs(target);
+      let length = target.tree(LIST_SURFACE_ID).root?.children.length ?? 0;
+      if (length >= count + slack) {
+        target.ingest(dataUpdate('v1.0', '/rows', rowsOf(count, 'row')));
+        length = count;
+      }
       if (target instanceof OursRedux) target.drain();
+      const ref = `root/children/${length}`;
       const value = `appended ${(counter += 1)}`;
-      const message = dataUpdate('v1.0', `/rows/${count}`, { label: value });
+      const message = dataUpdate('v1.0', `/rows/${length}`, { label: value });
       return () => {
         target.ingest(message);
         check(target.node(LIST_SURFACE_ID, ref).props.text === value, `${side}: appended row visible`);
@@ -293,12 +302,16 @@ function appendCase(sides: ListSides, count: number): Variant[] {
     label: 'theirs',
     prepare() {
       const t = sides.theirs;
-      if (t.childCount(LIST_SURFACE_ID) !== count) t.ingest([dataUpdate('v0.9', '/rows', rowsOf(count, 'row'))]);
+      let length = t.childCount(LIST_SURFACE_ID);
+      if (length >= count + slack) {
+        t.ingest([dataUpdate('v0.9', '/rows', rowsOf(count, 'row'))]);
+        length = count;
+      }
       const value = `appended ${(counter += 1)}`;
-      const message = [dataUpdate('v0.9', `/rows/${count}`, { label: value })];
+      const message = [dataUpdate('v0.9', `/rows/${length}`, { label: value })];
       return () => {
         t.ingest(message);
-        check(Theirs.bound(t.child(LIST_SURFACE_ID, count), 'text').value === value, 'theirs: appended row visible');
+        check(Theirs.bound(t.child(LIST_SURFACE_ID, length), 'text').value === value, 'theirs: appended row visible');
       };
     },
   };
@@ -306,7 +319,7 @@ function appendCase(sides: ListSides, count: number): Variant[] {
 }
 
 /** Replaces all `count` rows with new ones (new labels, new objects). */
-function replaceAllCase(sides: ListSides, count: number): Variant[] {
+function replaceAllCase(sides: ListSides, count: number, withRedux: boolean): Variant[] {
   const last = count - 1;
   const ourVariant = (side: 'ours' | 'ours-redux', target: OurSide): Variant => ({
     side,
@@ -334,16 +347,17 @@ function replaceAllCase(sides: ListSides, count: number): Variant[] {
       };
     },
   };
-  return [ourVariant('ours', sides.ours), ourVariant('ours-redux', sides.redux), theirs];
+  return withRedux ? [ourVariant('ours', sides.ours), ourVariant('ours-redux', sides.redux), theirs] : [ourVariant('ours', sides.ours), theirs];
 }
 
 // -------------------------------------------------------------------------------------- heap
 
-function heapCase(id: string, title: string, units: number, repeats: number, builders: Record<SideName, () => unknown>): void {
-  const measured = (Object.keys(builders) as SideName[]).map((side) => {
-    const { perUnit, samples } = retainedBytes(builders[side], units, repeats);
-    return { side, perUnit, samples };
-  });
+async function heapCase(id: string, title: string, units: number, repeats: number, builders: Record<SideName, () => unknown>): Promise<void> {
+  const measured: Array<{ side: SideName; perUnit: number; samples: number[] }> = [];
+  for (const side of Object.keys(builders) as SideName[]) {
+    const { perUnit, samples } = await retainedBytes(builders[side], units, repeats);
+    measured.push({ side, perUnit, samples });
+  }
   const of = (side: SideName) => measured.find((m) => m.side === side)?.perUnit as number;
   const result: CaseResult = {
     id,
@@ -357,9 +371,11 @@ function heapCase(id: string, title: string, units: number, repeats: number, bui
     reduxRatio: of('ours-redux') / of('theirs'),
     adapterFactor: of('ours-redux') / of('ours'),
     samples: measured,
+    elapsedSeconds: (performance.now() - caseStarted) / 1000,
   };
   results.push(result);
   printRow(result);
+  caseStarted = performance.now();
 }
 
 // -------------------------------------------------------------------------------------- main
@@ -395,7 +411,7 @@ function machine(): Record<string, unknown> {
   };
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const started = performance.now();
   if (!hasGc()) console.warn('warning: run with --expose-gc (npm run bench does) for stable timings and heap numbers');
   const env = machine();
@@ -403,8 +419,10 @@ function main(): void {
 
   const examples = loadExamples();
   const sane = sanity(examples);
+  await yieldToLoop();
   console.log(`sanity: ${sane.surfaces} examples, ${sane.nodes} nodes, identical node counts on both sides\n`);
   printHeader();
+  caseStarted = performance.now();
 
   // Ingest: N surfaces of example conversations, models only, then with the tree built.
   // N=1000 runs 3 samples without warm-up (N=100 warmed everything) and without the Redux
@@ -414,42 +432,47 @@ function main(): void {
     const big = n >= 1000;
     const o = big
       ? { warmup: 0, minRuns: 3, maxRuns: 3, budgetMs: 0, gcEachSample: true, block: 1 }
-      : opts({ warmup: 1, minRuns: 5, maxRuns: 9, budgetMs: 4000, gcEachSample: true });
-    if (wanted(`ingest.models.${n}`)) record(`ingest.models.${n}`, 'ingest', `ingest ${n} surfaces, models only`, runCase(ingestCase(convs, false, !big), o));
-    if (wanted(`ingest.tree.${n}`)) record(`ingest.tree.${n}`, 'ingest', `ingest ${n} surfaces, with trees`, runCase(ingestCase(convs, true, !big), o));
+      : opts({ warmup: 3, minRuns: 5, maxRuns: 9, budgetMs: 3000, gcEachSample: true });
+    if (wanted(`ingest.models.${n}`)) record(`ingest.models.${n}`, 'ingest', `ingest ${n} surfaces, models only`, await runCase(ingestCase(convs, false, !big), o));
+    if (wanted(`ingest.tree.${n}`)) record(`ingest.tree.${n}`, 'ingest', `ingest ${n} surfaces, with trees`, await runCase(ingestCase(convs, true, !big), o));
   }
 
   // One leaf update on a surface with R bound rows; then append one / replace all.
   for (const rows of [10, 100, 1000, 10_000]) {
     const needed = [`update.message.${rows}`, `update.write.${rows}`, `list.append.${rows}`, `list.replace.${rows}`].some(wanted);
     if (!needed) continue;
+    const setupStarted = performance.now();
     const sides = listSides(rows);
+    await yieldToLoop();
+    if (VERBOSE) console.log(`  (list surface of ${rows} rows set up on all sides in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s)`);
     const mid = Math.floor(rows / 2);
-    const small = opts({ warmup: 1, block: rows >= 10_000 ? 20 : 50, minRuns: 60, maxRuns: 3000, budgetMs: rows >= 10_000 ? 3000 : 1200 });
+    const huge = rows >= 10_000;
+    const small = opts({ warmup: 1, block: huge ? 10 : 25, minRuns: huge ? 20 : 50, maxRuns: 3000, budgetMs: huge ? 2000 : 1000 });
     if (wanted(`update.message.${rows}`)) {
-      record(`update.message.${rows}`, 'update', `leaf update, ${rows} rows (updateDataModel)`, runCase(leafUpdateCase(sides, mid, 'message'), small));
+      record(`update.message.${rows}`, 'update', `leaf update, ${rows} rows (updateDataModel)`, await runCase(leafUpdateCase(sides, mid, 'message'), small));
     }
     if (wanted(`update.write.${rows}`)) {
-      record(`update.write.${rows}`, 'update', `leaf update, ${rows} rows (write)`, runCase(leafUpdateCase(sides, mid, 'write'), small));
+      record(`update.write.${rows}`, 'update', `leaf update, ${rows} rows (write)`, await runCase(leafUpdateCase(sides, mid, 'write'), small));
     }
     if (rows >= 100) {
       if (wanted(`list.append.${rows}`)) {
-        const o = opts({ warmup: 1, block: rows >= 10_000 ? 5 : 10, minRuns: rows >= 10_000 ? 10 : 30, maxRuns: 400, budgetMs: rows >= 10_000 ? 3000 : 1000 });
-        record(`list.append.${rows}`, 'list', `list of ${rows}: append one`, runCase(appendCase(sides, rows), o));
+        const o = opts({ warmup: 1, block: huge ? 5 : 10, minRuns: huge ? 10 : 20, maxRuns: 400, budgetMs: huge ? 1500 : 1000 });
+        record(`list.append.${rows}`, 'list', `list of ${rows}: append one`, await runCase(appendCase(sides, rows), o));
       }
       if (wanted(`list.replace.${rows}`)) {
-        const o = opts({ warmup: 1, block: rows >= 10_000 ? 1 : 5, minRuns: rows >= 10_000 ? 7 : 15, maxRuns: 200, budgetMs: rows >= 10_000 ? 4000 : 1000, gcEachSample: rows >= 10_000 });
-        record(`list.replace.${rows}`, 'list', `list of ${rows}: replace all`, runCase(replaceAllCase(sides, rows), o));
+        // At 10,000 rows: 5 samples, no Redux variant (its cost is shown at 100 and 1,000).
+        const o = opts({ warmup: 1, block: huge ? 1 : 5, minRuns: huge ? 5 : 10, maxRuns: huge ? 5 : 200, budgetMs: huge ? 0 : 1000, gcEachSample: huge });
+        record(`list.replace.${rows}`, 'list', `list of ${rows}: replace all`, await runCase(replaceAllCase(sides, rows, !huge), o));
       }
     }
   }
 
   // Retained heap: K example surfaces with their trees, per surface; one 10,000-row list, per row.
-  const k = QUICK ? 100 : 300;
-  const repeats = QUICK ? 1 : 3;
+  const k = QUICK ? 100 : 200;
+  const repeats = QUICK ? 1 : 2;
   if (wanted('heap.surface')) {
     const convs = conversations(examples, k);
-    heapCase('heap.surface', `heap per surface with tree (K=${k})`, k, repeats, {
+    await heapCase('heap.surface', `heap per surface with tree (K=${k})`, k, repeats, {
       ours: () => {
         const o = new Ours();
         for (const c of convs) {
@@ -481,7 +504,7 @@ function main(): void {
     const rows = 10_000;
     const v10 = JSON.stringify(listSurfaceV10(rows));
     const v09 = JSON.stringify(toV09(listSurfaceV10(rows)));
-    heapCase('heap.row', `heap per row, ${rows}-row list with tree`, rows, repeats, {
+    await heapCase('heap.row', `heap per row, ${rows}-row list with tree`, rows, repeats, {
       ours: () => {
         const o = new Ours();
         o.ingest(JSON.parse(v10));
@@ -550,4 +573,7 @@ function main(): void {
   }
 }
 
-main();
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

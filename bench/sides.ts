@@ -110,12 +110,15 @@ export class Theirs {
   readonly resolvers = new Map<string, NodeResolver>();
   readonly errors: string[] = [];
 
-  constructor() {
-    this.processor.onSurfaceCreated((surface) => {
-      surface.onError.subscribe((e) => {
-        this.errors.push(`${surface.id}: ${e.code}: ${e.message}`);
+  /** `collectErrors` subscribes to every surface's errors (for the sanity checks, not in timed cases). */
+  constructor(options: { collectErrors?: boolean } = {}) {
+    if (options.collectErrors) {
+      this.processor.onSurfaceCreated((surface) => {
+        surface.onError.subscribe((e) => {
+          this.errors.push(`${surface.id}: ${e.code}: ${e.message}`);
+        });
       });
-    });
+    }
   }
 
   ingest(messages: unknown[]): void {

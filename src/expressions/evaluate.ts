@@ -285,6 +285,13 @@ class Evaluator {
       const why = declared ? 'declares it without a renderer implementation' : 'does not declare it';
       return this.fail('INVALID_FUNCTION_CALL', `Function '${name}' is not registered on the renderer: catalog '${catalogId}' ${why}.`, where);
     }
+    // On the wire an argument object with a `path` or `call` key is a binding or a call: an
+    // evaluated value of that shape (data such as `{ "path": null }`) would be misread by the
+    // agent, or make the message invalid, so such a call is not sent.
+    const lookalike = Object.keys(args).find((key) => isBindingOrCallShaped(args[key]));
+    if (lookalike !== undefined) {
+      return this.fail('EXPRESSION_ERROR', `Argument '${lookalike}' of agent function '${name}' evaluates to an object with a "path" or "call" key, which the agent would read as a binding or a call; the call is not sent.`, where);
+    }
     const callKey = agentCallKey(catalogId, name, args);
     if (callKey === undefined) return this.fail('EXPRESSION_ERROR', `The arguments of agent function '${name}' are not JSON.`, where);
     const outcome = this.env.agentResult?.(callKey);
@@ -364,6 +371,11 @@ function firstUnavailable(outcomes: readonly Outcome[]): Outcome | null {
     waiting = outcome;
   }
   return waiting;
+}
+
+/** Whether an evaluated value is an object that the wire format would read as a binding or a call. */
+function isBindingOrCallShaped(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && (hasOwn(value, 'path') || hasOwn(value, 'call'));
 }
 
 /** The args of an agent call as plain JSON (read back from its key), or the args themselves. */

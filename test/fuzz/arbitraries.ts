@@ -724,8 +724,11 @@ export const operationArb: fc.Arbitrary<Operation> = fc.oneof(
       surface: fc.nat(),
       node: fc.nat(),
       property: fc.oneof({ weight: 4, arbitrary: fc.nat() }, { weight: 1, arbitrary: fc.constantFrom('value', 'text', '__proto__', 'constructor') }),
-      // JSON values only: non-JSON user values are a known bug, see test/security/limits.test.ts.
-      value: fc.jsonValue({ maxDepth: 3 }),
+      value: fc.oneof(
+        { weight: 6, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+        { weight: 2, arbitrary: hostileValueArb },
+        { weight: 1, arbitrary: fc.constantFrom<unknown>(() => 1, new Date(0), new Map(), Symbol('s'), 10n, Number.NaN, undefined, Number.POSITIVE_INFINITY) },
+      ),
     }),
   },
   {

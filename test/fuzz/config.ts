@@ -54,3 +54,8 @@ function report<T>(details: fc.RunDetails<T>): void {
       `Cause: ${cause}\nCounterexample (after ${details.numShrinks} shrinks): ${shown}`,
   );
 }
+
+/** One line for the `npm run fuzz` log: how many runs a file executed (heavy mode only). */
+export function logRuns(file: string, extra = ''): void {
+  if (HEAVY) process.stdout.write(`[fuzz] ${file}: ${counter.runs} runs${SEED === undefined ? '' : ` (seed ${SEED})`}${extra ? `; ${extra}` : ''}\n`);
+}

@@ -6,12 +6,13 @@
  */
 import fc from 'fast-check';
 import { scenarioArb } from './arbitraries';
-import { params, TEST_TIMEOUT_MS } from './config';
+import { logRuns, params, TEST_TIMEOUT_MS } from './config';
 import { assertPrototypesClean } from './invariants';
-import { KnownBugMet } from './knownBugs';
+import { KnownBugMet, KNOWN_BUG_HITS } from './knownBugs';
 import { runReduxScenario } from './reduxRunner';
 
 jest.setTimeout(TEST_TIMEOUT_MS);
+afterAll(() => logRuns('redux', `known bugs met: ${JSON.stringify(KNOWN_BUG_HITS)}`));
 
 beforeEach(() => {
   jest.useFakeTimers();
@@ -32,7 +33,7 @@ describe('store + saga + in-memory transport under random and mutated conversati
           if (!(error instanceof KnownBugMet)) throw error;
         }
       }),
-      params(0.2),
+      params(0.15),
     );
   });
 });

@@ -164,7 +164,8 @@ export async function runReduxScenario(scenario: Scenario, delays: readonly numb
         const node = tree?.nodes[ref];
         if (operation.kind === 'write') {
           const property = typeof operation.property === 'string' ? operation.property : (pick(Object.keys(node?.bindings ?? {}).sort(), operation.property) ?? 'value');
-          store.dispatch(creators.valueWritten({ surfaceId, ref, property, value: operation.value }));
+          // A UI dispatches values it can serialize (a non-JSON value would make RTK warn about the action itself).
+          store.dispatch(creators.valueWritten({ surfaceId, ref, property, value: jsonCopy(operation.value) }));
         } else {
           const property = typeof operation.property === 'string' ? operation.property : 'action';
           store.dispatch(creators.actionInvoked({ surfaceId, ref, property }));

@@ -1,0 +1,182 @@
+/**
+ * No path, key, id or payload can touch a prototype: prototype-named keys and path segments are
+ * ordinary own data, prototype-named ids (surfaces, components, calls, catalogs, functions) name
+ * nothing inherited, and `__proto__` keys in a payload are refused before anything reads them.
+ */
+import { handleMessage, resolvedTree, surface } from '../../src/session/session';
+import { invoke, write } from '../../src/session/interaction';
+import { createSession } from '../../src/session/session';
+import { assertPrototypesClean, BASIC, catalogs, diagnostics, FUZZ_CATALOG_ID, nodeOf, openSurface, RAN, sentBodies } from './helpers';
+
+afterEach(() => assertPrototypesClean());
+
+const INHERITED = ['constructor', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__', 'isPrototypeOf'] as const;
+
+describe('data paths with prototype-named segments are own data', () => {
+  const attacks = [
+    '/__proto__/polluted',
+    '/constructor/prototype/polluted',
+    '/prototype/polluted',
+    '/a/__proto__/polluted',
+    '/__proto__/__proto__/polluted',
+    '/constructor/polluted',
+    '/items/0/__proto__/polluted',
+  ];
+
+  test.each(attacks)('updateDataModel at %s writes own data and nothing else', (path) => {
+    const session = openSurface([{ id: 'root', component: 'Text', text: { path } }], { items: [{}] });
+    const result = handleMessage(session, { version: 'v1.0', updateDataModel: { surfaceId: 's', path, value: 'hacked' } });
+    expect(result.ok).toBe(true);
+    const model = surface(result.session, 's')?.dataModel as Record<string, unknown>;
+    expect(Object.getPrototypeOf(model)).toBe(Object.prototype);
+    expect(JSON.parse(JSON.stringify(model))).toBeTruthy();
+    expect(nodeOf(result.session, 'root').props.text).toBe('hacked');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  test('a relative path inside a template cannot climb into a prototype', () => {
+    const session = openSurface(
+      [
+        { id: 'root', component: 'List', children: { componentId: 'item', path: '/items' } },
+        { id: 'item', component: 'TextField', label: 'x', value: { path: '__proto__/polluted' } },
+      ],
+      { items: [{ label: 'a' }] },
+    );
+    const result = write(session, 's', 'root/children/0', 'value', 'hacked');
+    expect(result.ok).toBe(true);
+    if (result.ok) expect(surface(result.session, 's')?.dataModel).toEqual(JSON.parse('{"items":[{"label":"a","__proto__":{"polluted":"hacked"}}]}'));
+  });
+
+  test('reading inherited names gives nothing: ${/constructor} is not "function Object()"', () => {
+    const session = openSurface(
+      INHERITED.map((name, i) => ({ id: i === 0 ? 'root' : `t${i}`, component: 'Text', text: { call: 'formatString', args: { value: `[\${/${name}}]` } } })).concat([
+        { id: 'root', component: 'Column', children: INHERITED.slice(1).map((_, i) => `t${i + 1}`) } as never,
+      ]).slice(1),
+    );
+    for (const node of Object.values(resolvedTree(session, 's')?.nodes ?? {})) {
+      if (node.component === 'Text') expect(node.props.text).toBe('[]');
+    }
+  });
+
+  test('a template over /__proto__ or /constructor expands nothing', () => {
+    for (const path of ['/__proto__', '/constructor', '/toString']) {
+      const session = openSurface([
+        { id: 'root', component: 'List', children: { componentId: 'item', path } },
+        { id: 'item', component: 'Text', text: 'x' },
+      ]);
+      expect(nodeOf(session, 'root').children).toEqual([]);
+    }
+  });
+});
+
+describe('"__proto__" keys in a payload are refused before anything reads them', () => {
+  const cases: Array<[string, string]> = [
+    ['as a data value', '{"version":"v1.0","updateDataModel":{"surfaceId":"s","path":"/x","value":{"__proto__":{"polluted":true}}}}'],
+    ['as the createSurface data model', '{"version":"v1.0","createSurface":{"surfaceId":"t","catalogId":"' + BASIC + '","dataModel":{"__proto__":{"polluted":true}}}}'],
+    ['in a component', '{"version":"v1.0","updateComponents":{"surfaceId":"s","components":[{"id":"root","component":"Text","text":"x","__proto__":{"polluted":true}}]}}'],
+    ['in function args', '{"version":"v1.0","updateComponents":{"surfaceId":"s","components":[{"id":"root","component":"Text","text":{"call":"lookup","args":{"__proto__":{"polluted":true}}}}]}}'],
+    ['in metadata', '{"version":"v1.0","createSurface":{"surfaceId":"t","catalogId":"' + BASIC + '","metadata":{"__proto__":{"polluted":true}}}}'],
+    ['at the envelope', '{"version":"v1.0","__proto__":{"polluted":true},"deleteSurface":{"surfaceId":"s"}}'],
+    ['in an agent response value', '{"version":"v1.0","agentFunctionResponse":{"functionCallId":"call-1","value":{"__proto__":{"polluted":true}}}}'],
+  ];
+  test.each(cases)('%s: INVALID_MESSAGE, state unchanged', (_name, text) => {
+    const session = openSurface([{ id: 'root', component: 'Text', text: 'x' }]);
+    const result = handleMessage(session, text);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error).toMatchObject({ code: 'INVALID_MESSAGE', message: expect.stringContaining('__proto__') });
+    expect(result.session.state).toBe(session.state);
+  });
+
+  test('the same payloads as objects (own "__proto__" properties) are refused too', () => {
+    const session = openSurface([{ id: 'root', component: 'Text', text: 'x' }]);
+    const value = JSON.parse('{"__proto__":{"polluted":true}}') as unknown;
+    const result = handleMessage(session, { version: 'v1.0', updateDataModel: { surfaceId: 's', path: '/x', value } });
+    expect(result.ok).toBe(false);
+  });
+
+  test('"constructor" and "prototype" keys are plain data', () => {
+    const session = openSurface([{ id: 'root', component: 'Text', text: { path: '/constructor/prototype/x' } }]);
+    const result = handleMessage(session, '{"version":"v1.0","updateDataModel":{"surfaceId":"s","path":"/","value":{"constructor":{"prototype":{"x":"data"}}}}}');
+    expect(result.ok).toBe(true);
+    expect(nodeOf(result.session, 'root').props.text).toBe('data');
+  });
+});
+
+describe('prototype-named ids name nothing inherited', () => {
+  // Surface ids inherited from Object.prototype ('__proto__', 'constructor', 'toString') are a known
+  // bug: see test/security/knownBugs.test.ts.
+  test.each(['prototype', 'polluted', 'isAdmin'])('a surface named %s is an own entry of the surface table', (id) => {
+    const session = createSession(catalogs());
+    const result = handleMessage(session, [
+      { version: 'v1.0', createSurface: { surfaceId: id, catalogId: BASIC, components: [{ id: 'root', component: 'Text', text: { path: '/a' } }], dataModel: { a: 'own' } } },
+      { version: 'v1.0', updateDataModel: { surfaceId: id, path: '/a', value: 'updated' } },
+    ]);
+    expect(result.ok).toBe(true);
+    const surfaces = result.session.state.surfaces;
+    expect(Object.getPrototypeOf(surfaces)).toBe(Object.prototype);
+    expect(Object.prototype.hasOwnProperty.call(surfaces, id)).toBe(true);
+    expect(resolvedTree(result.session, id)?.root?.props.text).toBe('updated');
+    const deleted = handleMessage(result.session, { version: 'v1.0', deleteSurface: { surfaceId: id } });
+    expect(Object.keys(deleted.session.state.surfaces)).toEqual([]);
+  });
+
+  test.each(INHERITED)('a child id %j with no such component is a missing child, not an inherited method', (id) => {
+    const session = openSurface([{ id: 'root', component: 'Column', children: [id] }], {}, { session: { validation: 'lenient' } });
+    const child = nodeOf(session, 'root/children/0');
+    expect(child).toMatchObject({ componentId: id, placeholder: 'missing' });
+    expect(resolvedTree(session, 's')?.diagnostics.map((d) => d.code)).toContain('MISSING_CHILD');
+  });
+
+  test.each(['constructor', 'toString', 'hasOwnProperty'])('a component with id %j is a component like any other', (id) => {
+    const session = openSurface([
+      { id: 'root', component: 'Column', children: [id] },
+      { id, component: 'Text', text: 'own' },
+    ]);
+    expect(nodeOf(session, 'root/children/0').props.text).toBe('own');
+  });
+
+  test.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])('an agent response to call id %j is ignored with a diagnostic', (id) => {
+    const session = openSurface([{ id: 'root', component: 'Text', text: 'x' }]);
+    const result = handleMessage(session, { version: 'v1.0', agentFunctionResponse: { functionCallId: id, value: 1 } });
+    expect(result.ok).toBe(true);
+    expect(result.session.state).toBe(session.state);
+    expect(diagnostics(result.effects, 'AGENT_RESPONSE_IGNORED')).toHaveLength(1);
+  });
+
+  test.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'])('a function named %j is an agent function; nothing local runs', (name) => {
+    const session = openSurface([{ id: 'root', component: 'Text', text: { call: name, args: { q: 1 } } }]);
+    expect(sentBodies([], 'x')).toEqual([]);
+    const tree = resolvedTree(session, 's');
+    expect(tree?.root?.busy).toBe(true);
+    expect(Object.values(session.state.agentCalls).map((row) => row.call.call)).toEqual([name]);
+  });
+
+  test.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])('callRendererFunction of %j is refused without running anything', (name) => {
+    RAN.length = 0;
+    const session = openSurface([{ id: 'root', component: 'Text', text: 'x' }]);
+    for (const catalogId of [BASIC, FUZZ_CATALOG_ID, name]) {
+      const result = handleMessage(session, { version: 'v1.0', callRendererFunction: { functionCallId: 'f', callFunction: { call: name, catalogId, args: {} } } });
+      expect(sentBodies(result.effects, 'error')).toEqual([expect.objectContaining({ code: 'INVALID_FUNCTION_CALL', functionCallId: 'f' })]);
+      expect(sentBodies(result.effects, 'rendererFunctionResponse')).toEqual([]);
+    }
+    expect(RAN).toEqual([]);
+  });
+
+  test.each(['__proto__', 'constructor', 'toString'])('a catalogId %j is not found', (catalogId) => {
+    const session = createSession(catalogs());
+    const result = handleMessage(session, { version: 'v1.0', createSurface: { surfaceId: 's', catalogId } });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error.code).toBe('CATALOG_NOT_FOUND');
+  });
+
+  test.each(['__proto__', 'constructor', 'toString'])('write/invoke with property %j is refused', (property) => {
+    const session = openSurface([
+      { id: 'root', component: 'Button', child: 'l', action: { event: { name: 'go' } } },
+      { id: 'l', component: 'TextField', label: 'x', value: { path: '/v' } },
+    ]);
+    expect(write(session, 's', 'root/child', property, 'x').ok).toBe(false);
+    expect(invoke(session, 's', 'root', property).ok).toBe(false);
+    expect(write(session, property, 'root', 'value', 'x').ok).toBe(false);
+    expect(invoke(session, property, property).ok).toBe(false);
+  });
+});
