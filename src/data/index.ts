@@ -67,4 +67,8 @@ export {
   isPlainObject,
   /** Structural equality of two JSON-like values, depth-bounded. */
   jsonEqual,
+  /** An own property of a record, never an inherited one. */
+  ownValue,
+  /** Sets an own data property, `__proto__` included. */
+  setOwn,
 } from './values';

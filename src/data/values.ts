@@ -141,3 +141,13 @@ export function jsonEqual(a: unknown, b: unknown, depth = 0): boolean {
   }
   return true;
 }
+
+/** The own property `key` of `record`, never one inherited from a prototype. */
+export function ownValue<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
+}
+
+/** Sets `key` as an own data property, even for `__proto__`, which assignment would treat as the prototype. */
+export function setOwn<T>(record: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+}

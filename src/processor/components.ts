@@ -8,6 +8,7 @@ import { resolveComponentCatalog, resolveFunctionCatalog, type CatalogResolution
 import { isSystemFunctionName, SYSTEM_FUNCTIONS } from '../catalog/system';
 import type { Catalog } from '../catalog/types';
 import { a2uiError, type A2uiError } from '../protocol/errors';
+import { ownValue, setOwn } from '../data';
 import { componentConstraints, componentShape } from '../resolution/componentShape';
 import type { ComponentRecord, SurfaceState } from '../session/state';
 import type { ProcessorConfig } from './config';
@@ -90,7 +91,7 @@ export function checkComponents(
   }
   if (config.validation === 'strict') {
     const merged: Record<string, ComponentRecord> = { ...surface.components };
-    for (const c of components) merged[c.id] = c;
+    for (const c of components) setOwn(merged, c.id, c);
     const topology = checkTopology(config, surface, merged, components, basePath);
     if (topology) return { ok: false, error: topology };
   }
@@ -224,7 +225,7 @@ function checkTopology(
   const childrenOf = (id: string): string[] => {
     let list = children.get(id);
     if (!list) {
-      const component = merged[id];
+      const component = ownValue(merged, id);
       list = component ? childIdsOf(config, surface, component) : [];
       children.set(id, list);
     }
@@ -247,7 +248,7 @@ function checkTopology(
       }
       top[1] = next + 1;
       const kid = kids[next] as string;
-      if (!merged[kid]) continue;
+      if (!ownValue(merged, kid)) continue;
       const state = colour.get(kid);
       if (state === 1) {
         const where = { surfaceId: surface.surfaceId, path: basePath };
@@ -267,7 +268,7 @@ function checkTopology(
     const parentCatalog = catalogOf(config, surface, parent);
     const parentRules = parentCatalog ? componentConstraints(parentCatalog, parent.component) : {};
     for (const childId of childrenOf(parentId)) {
-      const child = merged[childId];
+      const child = ownValue(merged, childId);
       if (!child || (!updatedIds.has(childId) && !updatedIds.has(parentId))) continue;
       const childCatalog = catalogOf(config, surface, child);
       const childRules = childCatalog ? componentConstraints(childCatalog, child.component) : {};

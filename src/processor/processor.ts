@@ -5,7 +5,7 @@
  */
 import { findCatalog } from '../catalog/resolve';
 import { a2uiError, type A2uiError } from '../protocol/errors';
-import { applyDataUpdate, getIn } from '../data';
+import { applyDataUpdate, getIn, ownValue, setOwn } from '../data';
 import type { Effect, OutboundMessage } from '../session/effects';
 import type { AgentCallRow, SessionState, SurfaceState } from '../session/state';
 import { checkComponents } from './components';
@@ -69,7 +69,9 @@ export function errorMessageFor(error: A2uiError): OutboundMessage | null {
 }
 
 function withSurface(state: SessionState, surface: SurfaceState): SessionState {
-  return { ...state, surfaces: { ...state.surfaces, [surface.surfaceId]: surface } };
+  const surfaces = { ...state.surfaces };
+  setOwn(surfaces, surface.surfaceId, surface);
+  return { ...state, surfaces };
 }
 
 function createSurface(config: ProcessorConfig, state: SessionState, body: Body, path: string, options: MessageOptions): StepResult {
@@ -115,13 +117,13 @@ function createSurface(config: ProcessorConfig, state: SessionState, body: Body,
 
 function updateComponents(config: ProcessorConfig, state: SessionState, body: Body, path: string): StepResult {
   const surfaceId = body.surfaceId as string;
-  const surface = state.surfaces[surfaceId];
+  const surface = ownValue(state.surfaces, surfaceId);
   if (!surface) return failed(state, surfaceNotFound(surfaceId, `${path}/surfaceId`));
   const list = Array.isArray(body.components) ? body.components : [];
   const check = checkComponents(config, surface, list, `${path}/components`);
   if (!check.ok) return failed(state, check.error);
   const components = { ...surface.components };
-  for (const component of check.components) components[component.id] = component;
+  for (const component of check.components) setOwn(components, component.id, component);
   const effects: Effect[] = [
     { type: 'componentsUpdated', surfaceId, componentIds: check.components.map((c) => c.id) },
     ...warningEffects(surfaceId, check.warnings),
@@ -137,7 +139,7 @@ function updateDataModel(config: ProcessorConfig, state: SessionState, body: Bod
     const at = `${path}/path`;
     return failed(state, a2uiError('INVALID_MESSAGE', `${at}: ${JSON.stringify(target)} is not a JSON Pointer; updateDataModel.path must be empty or start with '/'`, { surfaceId, path: at }));
   }
-  const surface = state.surfaces[surfaceId];
+  const surface = ownValue(state.surfaces, surfaceId);
   if (!surface) return failed(state, surfaceNotFound(surfaceId, `${path}/surfaceId`));
   const result = applyDataUpdate(surface.dataModel, target, body.value, { maxDepth: config.limits.maxDataDepth });
   if (!result.ok) return failed(state, { ...result.error, surfaceId, path: `${path}/value`, message: `${path}: ${result.error.message}` });
@@ -207,7 +209,7 @@ function deleteSurface(state: SessionState, body: Body): StepResult {
 
 function agentFunctionResponse(state: SessionState, body: Body, options: MessageOptions): StepResult {
   const callId = body.functionCallId as string;
-  const row = state.agentCalls[callId];
+  const row = ownValue(state.agentCalls, callId);
   if (!row || row.status !== 'pending') {
     const why = !row ? 'no call with this id was sent' : `the call already ended (${row.status})`;
     return {

@@ -17,6 +17,7 @@ import {
 } from '../resolution/resolver';
 import type { ResolvedTree } from '../resolution/types';
 import { diagnosticEffect, type Effect, type RendererDataModelMetadata } from './effects';
+import { ownValue } from '../data';
 import { initialSessionState, type AgentCallRow, type SessionState, type SurfaceState } from './state';
 import type { AgentCallRequest } from '../resolution/evaluation';
 import { mcpDataModelNotifications } from './mcpNotify';
@@ -259,9 +260,9 @@ export function completeOperation(
   let next = state;
   for (const surfaceId of touched) {
     // Diff against the state this operation started from (cheap when it is the latest resolved).
-    const start = before.surfaces[surfaceId];
+    const start = ownValue(before.surfaces, surfaceId);
     if (start) resolveSurface(runtime.cache, runtime.resolution, start, before);
-    if (!next.surfaces[surfaceId]) {
+    if (!ownValue(next.surfaces, surfaceId)) {
       forgetSurface(runtime.cache, surfaceId);
       continue;
     }
@@ -270,7 +271,7 @@ export function completeOperation(
   // Rows that settled change what bindings show; refresh those surfaces too.
   if (next.agentCalls !== before.agentCalls) {
     for (const row of Object.values(next.agentCalls)) {
-      if (before.agentCalls[row.callId] !== row && !touched.has(row.surfaceId) && next.surfaces[row.surfaceId]) {
+      if (before.agentCalls[row.callId] !== row && !touched.has(row.surfaceId) && ownValue(next.surfaces, row.surfaceId)) {
         touched.add(row.surfaceId);
         next = settleSurface(runtime, next, row.surfaceId, effects);
       }
@@ -278,8 +279,8 @@ export function completeOperation(
   }
   // --- MCP Apps: embedded apps hear about the bound data this operation changed (mcpNotify.ts).
   for (const surfaceId of touched) {
-    const was = before.surfaces[surfaceId];
-    const now = next.surfaces[surfaceId];
+    const was = ownValue(before.surfaces, surfaceId);
+    const now = ownValue(next.surfaces, surfaceId);
     if (was === undefined || now === undefined || was.dataModel === now.dataModel) continue;
     const tree = resolveSurface(runtime.cache, runtime.resolution, now, next).tree;
     effects.push(...mcpDataModelNotifications(was, now, tree));
@@ -370,7 +371,7 @@ function internalFailure(session: Session, caught: unknown): Failure {
 /** Rejects a pending agent call with a timeout; a call that already settled is left alone. */
 export function timeoutAgentCall(session: Session, callId: string): Result {
   try {
-    const row = typeof callId === 'string' ? session.state.agentCalls[callId] : undefined;
+    const row = typeof callId === 'string' ? ownValue(session.state.agentCalls, callId) : undefined;
     if (!row || row.status !== 'pending') return { ok: true, session, effects: [] };
     const effects: Effect[] = [];
     const state = settleRow(session.state, row, { status: 'timeout', error: { code: 'TIMEOUT', message: `The agent did not answer call '${callId}' in ${row.timeoutMs ?? 0} ms.` } }, effects);

@@ -30,7 +30,7 @@ const data = (surfaceId: string, path: string, value: unknown) => ({ version: 'v
  * or an agent-call row is looked up by an id that came from the wire.
  */
 describe('BUG 1: surface ids inherited from Object.prototype', () => {
-  test.failing.each(['__proto__', 'constructor', 'toString'])('a surface named %j can be created and updated', (id) => {
+  test.each(['__proto__', 'constructor', 'toString'])('a surface named %j can be created and updated', (id) => {
     const result = handleMessage(createSession(catalogs()), [
       create(id, { components: [{ id: 'root', component: 'Text', text: { path: '/a' } }] }),
       data(id, '/a', 'updated'),
@@ -39,14 +39,14 @@ describe('BUG 1: surface ids inherited from Object.prototype', () => {
     expect(resolvedTree(result.session, id)?.root?.props.text).toBe('updated');
   });
 
-  test.failing.each(['constructor', 'toString', 'hasOwnProperty'])('a message to a missing surface %j is SURFACE_NOT_FOUND, told to the agent', (id) => {
+  test.each(['constructor', 'toString', 'hasOwnProperty'])('a message to a missing surface %j is SURFACE_NOT_FOUND, told to the agent', (id) => {
     const session = openSurface([{ id: 'root', component: 'Text', text: 'x' }]);
     const result = handleMessage(session, data(id, '/a', 1));
     expect(result).toMatchObject({ ok: false, error: { code: 'SURFACE_NOT_FOUND', surfaceId: id } });
     expect(sentBodies(result.effects, 'error')).toEqual([expect.objectContaining({ code: 'SURFACE_NOT_FOUND', surfaceId: id })]);
   });
 
-  test.failing('the messages before the failing one in a payload stay applied', () => {
+  test('the messages before the failing one in a payload stay applied', () => {
     const session = openSurface([{ id: 'root', component: 'Text', text: { path: '/a' } }]);
     const result = handleMessage(session, [data('s', '/a', 'applied'), data('constructor', '/a', 1)]);
     expect(surface(result.session, 's')?.dataModel).toEqual({ a: 'applied' });
@@ -65,7 +65,7 @@ describe('BUG 1: surface ids inherited from Object.prototype', () => {
  * `withKey`), or build the merged record with Object.fromEntries as createSurface does.
  */
 describe('BUG 2: component id "__proto__"', () => {
-  test.failing('is stored as an own component and the record stays plain data', () => {
+  test('is stored as an own component and the record stays plain data', () => {
     const session = openSurface([{ id: 'root', component: 'Column', children: ['__proto__'] }], {}, { session: { validation: 'lenient' } });
     const result = handleMessage(session, { version: 'v1.0', updateComponents: { surfaceId: 's', components: [{ id: '__proto__', component: 'Text', text: 'own' }] } });
     const components = surface(result.session, 's')?.components as object;
