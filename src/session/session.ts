@@ -227,7 +227,7 @@ export function handleMessageUnsafe(session: Session, payload: unknown, options:
     if (!parsed.ok) {
       // The agent is told the path inside its message; the host gets the path into the payload.
       const step = failed(state, withinMessage(parsed.error, messagePath));
-      effects.push(...step.effects);
+      effects.push(...step.effects, ...answerSkippedCalls(split.raw, index + 1));
       return completeOperation(runtime, session.state, state, effects, touched, parsed.error);
     }
     const message = parsed.message as unknown as Record<string, unknown>;
@@ -237,6 +237,7 @@ export function handleMessageUnsafe(session: Session, payload: unknown, options:
     }
     effects.push(...step.effects);
     if (!step.ok) {
+      effects.push(...answerSkippedCalls(split.raw, index + 1));
       const error = intoPayload(step.error, messagePath, split.raw.length > 1 ? index : undefined);
       return completeOperation(runtime, session.state, step.state, effects, touched, error);
     }
@@ -327,6 +328,29 @@ export function recordAgentCall(
     agentCalls: { ...state.agentCalls, [callId]: row },
     agentCallsByKey: origin === 'binding' ? { ...state.agentCallsByKey, [byKey]: callId } : state.agentCallsByKey,
   };
+}
+
+/**
+ * Messages after a failing one are not applied; a callRendererFunction among them must still be
+ * answered (exactly once), so the agent is told it did not run.
+ */
+function answerSkippedCalls(raw: readonly unknown[], from: number): Effect[] {
+  const effects: Effect[] = [];
+  for (let i = from; i < raw.length; i += 1) {
+    try {
+      const body = (raw[i] as { callRendererFunction?: { functionCallId?: unknown } } | null)?.callRendererFunction;
+      const id = body?.functionCallId;
+      if (typeof id === 'string') {
+        effects.push({
+          type: 'send',
+          message: { version: 'v1.0', error: { code: 'EXECUTION_FAILED', message: `Not run: an earlier message of the same payload failed (message ${from - 1}).`, functionCallId: id } },
+        });
+      }
+    } catch {
+      // an unreadable message has no call to answer
+    }
+  }
+  return effects;
 }
 
 /** An error located in the payload, re-located in its message (for the agent). */

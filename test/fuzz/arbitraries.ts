@@ -43,9 +43,7 @@ export const surfaceIdArb: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: fc.string({ maxLength: 6 }) },
 );
 
-// '__proto__' as a component id is a known bug (see knownBugs.ts) with its own failing test; it is
-// left out here so that runs keep going past it.
-const COMPONENT_IDS = ['root', 'a', 'b', 'c', 'd', 'e', 'item', 'constructor', 'prototype', 'toString', 'hasOwnProperty'] as const;
+const COMPONENT_IDS = ['root', 'a', 'b', 'c', 'd', 'e', 'item', ...PROTO_KEYS, 'toString', 'hasOwnProperty'] as const;
 const componentIdArb: fc.Arbitrary<string> = fc.oneof(
   { weight: 10, arbitrary: fc.constantFrom('root', 'a', 'b', 'c', 'd', 'e', 'item') },
   { weight: 1, arbitrary: fc.constantFrom<string>(...COMPONENT_IDS) },

@@ -56,6 +56,6 @@ function report<T>(details: fc.RunDetails<T>): void {
 }
 
 /** One line for the `npm run fuzz` log: how many runs a file executed (heavy mode only). */
-export function logRuns(file: string, extra = ''): void {
-  if (HEAVY) process.stdout.write(`[fuzz] ${file}: ${counter.runs} runs${SEED === undefined ? '' : ` (seed ${SEED})`}${extra ? `; ${extra}` : ''}\n`);
+export function logRuns(file: string): void {
+  if (HEAVY) process.stdout.write(`[fuzz] ${file}: ${counter.runs} runs${SEED === undefined ? '' : ` (seed ${SEED})`}\n`);
 }

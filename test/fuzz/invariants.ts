@@ -124,6 +124,15 @@ export function assertSerializable(value: unknown, what: string): void {
 
 // ------------------------------------------------------------------ results and effects
 
+/**
+ * Whether a failure is the catch-all of a public function for an exception thrown inside it
+ * ("The payload could not be processed: …", "write failed: …", "invoke failed: …"): the function
+ * did not throw, but something inside it did, which is a bug.
+ */
+export function isInternalFailure(error: { message: string }): boolean {
+  return /^(The payload could not be processed|write failed|invoke failed):/.test(error.message);
+}
+
 const ERROR_CODES = new Set<string>(A2UI_ERROR_CODES);
 
 /** A public operation's result: the documented shape, and a known error code with a message. */

@@ -8,11 +8,10 @@ import fc from 'fast-check';
 import { scenarioArb } from './arbitraries';
 import { logRuns, params, TEST_TIMEOUT_MS } from './config';
 import { assertPrototypesClean } from './invariants';
-import { KnownBugMet, KNOWN_BUG_HITS } from './knownBugs';
 import { runReduxScenario } from './reduxRunner';
 
 jest.setTimeout(TEST_TIMEOUT_MS);
-afterAll(() => logRuns('redux', `known bugs met: ${JSON.stringify(KNOWN_BUG_HITS)}`));
+afterAll(() => logRuns('redux'));
 
 beforeEach(() => {
   jest.useFakeTimers();
@@ -27,11 +26,7 @@ describe('store + saga + in-memory transport under random and mutated conversati
   test('no throw, no RTK warning, plain state, consistent trees; every call settles once and every callRendererFunction is answered once', async () => {
     await fc.assert(
       fc.asyncProperty(scenarioArb, fc.array(fc.constantFrom(0, 0, 10, 60, 200, 20_000), { minLength: 1, maxLength: 6 }), async (scenario, delays) => {
-        try {
-          await runReduxScenario(scenario, delays);
-        } catch (error) {
-          if (!(error instanceof KnownBugMet)) throw error;
-        }
+        await runReduxScenario(scenario, delays);
       }),
       params(0.15),
     );

@@ -9,14 +9,13 @@
 import { configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { basicCatalog } from '../../src/catalog';
-import { parseRendererMessage, splitAgentPayload } from '../../src/protocol/parse';
+import { parseRendererMessage } from '../../src/protocol/parse';
 import { agentCallSettled } from '../../src/redux/actions';
 import { createA2ui } from '../../src/redux/createA2ui';
 import { createInMemoryTransport } from '../../sagas/transports/inMemory';
 import { pack, type Operation, type PayloadSpec, type Scenario } from './arbitraries';
 import { forbiddenRuns, fuzzCatalog, RAN } from './catalog';
-import { explainInternalFailure, isInternalFailure } from './knownBugs';
-import { assertPrototypesClean, assertSerializable, assertTreeConsistent, invariant, short } from './invariants';
+import { assertPrototypesClean, assertSerializable, assertTreeConsistent, invariant, isInternalFailure, short } from './invariants';
 import { numberRendererCalls, processedCount, rendererCallIds } from './sessionRunner';
 
 const CATALOGS = [basicCatalog(), fuzzCatalog];
@@ -129,19 +128,7 @@ export async function runReduxScenario(scenario: Scenario, delays: readonly numb
           agent.send(payload);
         }
         const lastError = store.getState().a2ui.session.lastError;
-        if (lastError !== null && isInternalFailure(lastError)) {
-          // An exception inside the session: only the diagnosed one is tolerated (see knownBugs.ts).
-          const split = splitAgentPayload(payload);
-          const named = new Set<string>(operation.surfaceId === undefined ? [] : [operation.surfaceId]);
-          for (const message of split.ok ? split.raw : []) {
-            for (const body of typeof message === 'object' && message !== null ? Object.values(message) : []) {
-              const id = typeof body === 'object' && body !== null ? (body as { surfaceId?: unknown }).surfaceId : undefined;
-              if (typeof id === 'string') named.add(id);
-            }
-          }
-          invariant(explainInternalFailure(state.a2ui.session.core, named) !== null, () => `internal exception: ${lastError.message}`);
-          return;
-        }
+        if (lastError !== null) invariant(!isInternalFailure(lastError), () => `internal exception: ${lastError.message}`);
         const result = lastError === null ? { ok: true } : { ok: false, error: lastError };
         const { raw, processed } = processedCount(payload, scenario.options, result);
         rendererCallIds(raw).forEach((id, index) => {

@@ -9,21 +9,12 @@ import { createSession, handleMessage } from '../../src/session/session';
 import { garbagePayloadArb, messageArb, pack, payloadArb, scenarioArb, type Scenario } from './arbitraries';
 import { logRuns, params, TEST_TIMEOUT_MS } from './config';
 import { assertPrototypesClean, assertResultShape, assertSerializable, jsonEqual, short } from './invariants';
-import { KnownBugMet, KNOWN_BUG_HITS } from './knownBugs';
 import { runSessionScenario } from './sessionRunner';
 
-/** Runs `run`; a known bug that ends the run (see knownBugs.ts) is counted there, not failed here. */
-function tolerateKnownBugs<T>(run: () => T): T | undefined {
-  try {
-    return run();
-  } catch (error) {
-    if (error instanceof KnownBugMet) return undefined;
-    throw error;
-  }
-}
+
 
 jest.setTimeout(TEST_TIMEOUT_MS);
-afterAll(() => logRuns('session', `known bugs met: ${JSON.stringify(KNOWN_BUG_HITS)}`));
+afterAll(() => logRuns('session'));
 
 afterEach(() => assertPrototypesClean());
 
@@ -31,7 +22,7 @@ describe('pure session under random and mutated conversations', () => {
   test('every invariant holds after every step of a conversation', () => {
     fc.assert(
       fc.property(scenarioArb, (scenario) => {
-        tolerateKnownBugs(() => runSessionScenario(scenario));
+        runSessionScenario(scenario);
       }),
       params(0.3),
     );
@@ -57,9 +48,8 @@ describe('pure session under random and mutated conversations', () => {
   test('determinism: the same operations from the same state give deep-equal state and effects', () => {
     fc.assert(
       fc.property(scenarioArb, (scenario: Scenario) => {
-        const first = tolerateKnownBugs(() => runSessionScenario(scenario, { fresh: false }));
-        const second = tolerateKnownBugs(() => runSessionScenario(scenario, { fresh: false }));
-        if (first === undefined || second === undefined) return;
+        const first = runSessionScenario(scenario, { fresh: false });
+        const second = runSessionScenario(scenario, { fresh: false });
         if (!jsonEqual(first.session.state, second.session.state)) throw new Error(`state differs: ${short(first.session.state)} vs ${short(second.session.state)}`);
         if (!jsonEqual(first.effects, second.effects)) throw new Error('effects differ');
       }),

@@ -20,7 +20,6 @@ import {
   type SessionOptions,
 } from '../../src/session/session';
 import { forbiddenRuns, fuzzCatalog, RAN } from './catalog';
-import { detectProtoComponentId, explainInternalFailure, isInternalFailure } from './knownBugs';
 import { pack, type Operation, type PayloadSpec, type Scenario } from './arbitraries';
 import {
   assertCallTable,
@@ -30,6 +29,7 @@ import {
   assertSerializable,
   assertTrees,
   CallLedger,
+  isInternalFailure,
   errorSends,
   invariant,
   short,
@@ -129,7 +129,6 @@ export function runSessionScenario(scenario: Scenario, runOptions: RunOptions = 
   const unansweredAfterFailure: string[] = [];
 
   const afterStep = (next: Session, effects: Effect[], what: string): void => {
-    detectProtoComponentId(next.state);
     assertSerializable(effects, `${what}: effects`);
     assertOutboundValid(effects, what);
     ledger.observe(effects, what);
@@ -193,14 +192,7 @@ function applyOperation(
       assertResultShape(result, what);
       onResult(operation.kind, result);
       invariant(result.session.runtime === session.runtime, `${what}: the runtime changed`);
-      const split = splitAgentPayload(payload);
-      if (!result.ok && isInternalFailure(result.error)) {
-        // An exception inside the session: a bug, unless it is one already diagnosed.
-        const known = explainInternalFailure(before.state, namedSurfaces(split.ok ? split.raw : [], messageOptions.surfaceId));
-        invariant(known !== null, () => `${what}: internal exception: ${result.error.message}`);
-        invariant(result.session === session, `${what}: an internal failure changed the session`);
-        return session;
-      }
+      if (!result.ok) invariant(!isInternalFailure(result.error), () => `${what}: internal exception: ${result.error.message}`);
       afterStep(result.session, result.effects, what);
 
       // A failure that names a surface or a call is told to the agent.
@@ -260,7 +252,7 @@ function applyOperation(
       assertResultShape(result, what);
       onResult(operation.kind, result);
       if (!result.ok) {
-        invariant(!/^(write|invoke) failed:/.test(result.error.message), () => `${what}: internal exception: ${result.error.message}`);
+        invariant(!isInternalFailure(result.error), () => `${what}: internal exception: ${result.error.message}`);
         return session;
       }
       // Only the operated surface may change.

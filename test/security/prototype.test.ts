@@ -6,6 +6,7 @@
 import { handleMessage, resolvedTree, surface } from '../../src/session/session';
 import { invoke, write } from '../../src/session/interaction';
 import { createSession } from '../../src/session/session';
+import { assertSerializable } from '../fuzz/invariants';
 import { assertPrototypesClean, BASIC, catalogs, diagnostics, FUZZ_CATALOG_ID, nodeOf, openSurface, RAN, sentBodies } from './helpers';
 
 afterEach(() => assertPrototypesClean());
@@ -99,9 +100,10 @@ describe('"__proto__" keys in a payload are refused before anything reads them',
 });
 
 describe('prototype-named ids name nothing inherited', () => {
-  // Surface ids inherited from Object.prototype ('__proto__', 'constructor', 'toString') are a known
-  // bug: see test/security/knownBugs.test.ts.
-  test.each(['prototype', 'polluted', 'isAdmin'])('a surface named %s is an own entry of the surface table', (id) => {
+  // Found by the fuzzer: ids inherited from Object.prototype used to be read as surfaces and threw
+  // inside the processor (creation failed, messages to them were not SURFACE_NOT_FOUND, and the
+  // earlier messages of the payload were dropped).
+  test.each(['__proto__', 'constructor', 'toString', 'prototype', 'polluted'])('a surface named %s is an own entry of the surface table', (id) => {
     const session = createSession(catalogs());
     const result = handleMessage(session, [
       { version: 'v1.0', createSurface: { surfaceId: id, catalogId: BASIC, components: [{ id: 'root', component: 'Text', text: { path: '/a' } }], dataModel: { a: 'own' } } },
@@ -114,6 +116,35 @@ describe('prototype-named ids name nothing inherited', () => {
     expect(resolvedTree(result.session, id)?.root?.props.text).toBe('updated');
     const deleted = handleMessage(result.session, { version: 'v1.0', deleteSurface: { surfaceId: id } });
     expect(Object.keys(deleted.session.state.surfaces)).toEqual([]);
+  });
+
+  test.each(['constructor', 'toString', 'hasOwnProperty', '__proto__'])('a message to a missing surface %j is SURFACE_NOT_FOUND, told to the agent', (id) => {
+    const session = openSurface([{ id: 'root', component: 'Text', text: 'x' }]);
+    const result = handleMessage(session, { version: 'v1.0', updateDataModel: { surfaceId: id, path: '/a', value: 1 } });
+    expect(result).toMatchObject({ ok: false, error: { code: 'SURFACE_NOT_FOUND', surfaceId: id } });
+    expect(sentBodies(result.effects, 'error')).toEqual([expect.objectContaining({ code: 'SURFACE_NOT_FOUND', surfaceId: id })]);
+  });
+
+  test('a message to a missing surface named "constructor" leaves the earlier messages of the payload applied', () => {
+    const session = openSurface([{ id: 'root', component: 'Text', text: { path: '/a' } }]);
+    const result = handleMessage(session, [
+      { version: 'v1.0', updateDataModel: { surfaceId: 's', path: '/a', value: 'applied' } },
+      { version: 'v1.0', updateDataModel: { surfaceId: 'constructor', path: '/a', value: 1 } },
+    ]);
+    expect(result).toMatchObject({ ok: false, error: { code: 'SURFACE_NOT_FOUND', index: 1 } });
+    expect(surface(result.session, 's')?.dataModel).toEqual({ a: 'applied' });
+  });
+
+  // Found by the fuzzer: `components[id] = component` with id '__proto__' replaced the record's prototype.
+  test('a component with id "__proto__" is stored as an own component and the record stays plain data', () => {
+    const session = openSurface([{ id: 'root', component: 'Column', children: ['__proto__'] }], {}, { session: { validation: 'lenient' } });
+    const result = handleMessage(session, { version: 'v1.0', updateComponents: { surfaceId: 's', components: [{ id: '__proto__', component: 'Text', text: 'own' }] } });
+    expect(result.ok).toBe(true);
+    const components = surface(result.session, 's')?.components as object;
+    expect(Object.getPrototypeOf(components)).toBe(Object.prototype);
+    expect(Object.prototype.hasOwnProperty.call(components, '__proto__')).toBe(true);
+    expect(nodeOf(result.session, 'root/children/0').props.text).toBe('own');
+    assertSerializable(result.session.state, 'state');
   });
 
   test.each(INHERITED)('a child id %j with no such component is a missing child, not an inherited method', (id) => {
