@@ -26,7 +26,9 @@ export const fuzzCatalog = defineCatalog({
       definition: { returnType: 'any', allowedCallers: 'rendererOrAgent' },
       implementation: (args, context) => {
         record('echo', context);
-        return args.value === undefined ? null : args.value;
+        // Returned as JSON: a non-JSON return value (e.g. [undefined] from a binding to missing
+        // data) reaches the agent unconverted, a known bug (knownBugs.test.ts › BUG 6).
+        return args.value === undefined ? null : (JSON.parse(JSON.stringify(args.value) ?? 'null') as unknown);
       },
     },
     setData: {

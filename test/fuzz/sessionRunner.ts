@@ -77,16 +77,19 @@ export function repliesById(effects: readonly Effect[]): Map<string, number> {
   return counts;
 }
 
-/** Which raw messages of a payload the session got to (index ≤ the failing one), by the documented rules. */
-export function processedCount(payload: unknown, options: SessionOptions, result: { ok: boolean; error?: { index?: number } }): { raw: unknown[]; processed: number } {
+/**
+ * The raw messages of a payload, and whether the session must answer the callRendererFunction
+ * messages among them: every one is answered once (run, refused, or "not run" when an earlier
+ * message of the payload failed), except in a payload refused whole for its message count, which
+ * is a known open bug (test/security/knownBugs.test.ts › BUG 1). A payload that is not even
+ * readable (too large, not JSON) has no messages to answer.
+ */
+export function payloadCalls(payload: unknown, options: SessionOptions): { raw: unknown[]; answered: boolean } {
   const limits = { ...DEFAULT_SESSION_LIMITS, ...(options.limits ?? {}) };
-  if (typeof payload === 'string' && payload.length > limits.maxPayloadBytes) return { raw: [], processed: 0 };
+  if (typeof payload === 'string' && payload.length > limits.maxPayloadBytes) return { raw: [], answered: false };
   const split = splitAgentPayload(payload);
-  if (!split.ok) return { raw: [], processed: 0 };
-  if (split.raw.length > limits.maxMessagesPerPayload) return { raw: split.raw, processed: 0 };
-  if (result.ok) return { raw: split.raw, processed: split.raw.length };
-  const index = result.error?.index ?? 0;
-  return { raw: split.raw, processed: Math.min(split.raw.length, index + 1) };
+  if (!split.ok) return { raw: [], answered: false };
+  return { raw: split.raw, answered: split.raw.length <= limits.maxMessagesPerPayload };
 }
 
 /** Surface ids a payload's messages name (any body's surfaceId), plus the options' surfaceId. */
@@ -107,7 +110,7 @@ function namedSurfaces(raw: readonly unknown[], optionSurface: string | undefine
 export interface RunOutcome {
   session: Session;
   effects: Effect[];
-  /** callRendererFunction ids that were never processed because an earlier message failed. */
+  /** callRendererFunction ids in payloads refused whole for their message count (never answered: open bug). */
   unansweredAfterFailure: string[];
 }
 
@@ -200,16 +203,15 @@ function applyOperation(
         invariant(errorSends(result.effects).length > 0, () => `${what}: failure ${short(result.error)} names a surface or call, but no error was sent`);
       }
 
-      // One reply per callRendererFunction the session got to; none for those it never reached.
-      const { raw, processed } = processedCount(payload, options, result);
-      const ids = rendererCallIds(raw);
+      // Exactly one reply per callRendererFunction, also for those after a failing message.
+      const { raw, answered } = payloadCalls(payload, options);
       const replies = repliesById(result.effects);
-      ids.forEach((id, index) => {
-        if (id === null) return;
+      for (const id of rendererCallIds(raw)) {
+        if (id === null) continue;
         const count = replies.get(id) ?? 0;
-        if (index < processed) invariant(count === 1, () => `${what}: callRendererFunction ${id} got ${count} replies (result ${short(result.ok ? 'ok' : result.error)})`);
+        if (answered) invariant(count === 1, () => `${what}: callRendererFunction ${id} got ${count} replies (result ${short(result.ok ? 'ok' : result.error)})`);
         else unanswered.push(id);
-      });
+      }
 
       // Surfaces the payload does not name are untouched, object for object.
       const named = namedSurfaces(raw.length > 0 ? raw : [], messageOptions.surfaceId);

@@ -9,6 +9,7 @@
  * '__proto__'.)
  */
 import { configureStore } from '@reduxjs/toolkit';
+import { defineCatalog } from '../../src/catalog';
 import { createA2ui } from '../../src/redux/createA2ui';
 import { createSession, handleMessage, surface } from '../../src/session/session';
 import { assertSerializable } from '../fuzz/invariants';
@@ -140,3 +141,37 @@ describe('BUG 5: log entries hold non-JSON values', () => {
     assertSerializable(store.getState(), 'store state');
   });
 });
+
+/*
+ * BUG 6 — rendererFunctionResponse carries whatever the implementation returned.
+ * Diagnosis: rendererFunctions.ts sends `value: result.value` as is. Catalog implementations are
+ * code and may return values JSON cannot carry: an array holding `undefined` (an argument bound
+ * to missing data, passed through), a Date, a Map, NaN. The effect then sits in the Redux outbox
+ * as non-JSON data, and what the agent receives (after the transport serializes) is not what the
+ * session recorded.
+ * Proposed fix: copy the value with toJsonValue before answering; if it is not JSON, answer
+ * `error { code: 'EXECUTION_FAILED', functionCallId, message: 'returned a value that is not JSON' }`.
+ */
+describe('BUG 6: non-JSON return values of renderer functions', () => {
+  const raw = defineCatalog({
+    catalogId: 'https://example.com/raw/catalog.json',
+    functions: {
+      passThrough: { definition: { returnType: 'any', allowedCallers: 'rendererOrAgent' }, implementation: (args) => args.value },
+      when: { definition: { returnType: 'any', allowedCallers: 'rendererOrAgent' }, implementation: () => new Date(0) },
+    },
+  });
+  const ask = (call: string, args: Record<string, unknown>) => {
+    const session = createSession([...catalogs(), raw]);
+    const result = handleMessage(session, { version: 'v1.0', callRendererFunction: { functionCallId: 'f', callFunction: { call, catalogId: raw.catalogId, args } } });
+    return result.effects;
+  };
+
+  test.failing('an array holding a binding to missing data is answered as JSON', () => {
+    assertSerializable(ask('passThrough', { value: [{ path: '/missing' }] }), 'effects');
+  });
+
+  test.failing('a Date return value is answered as JSON or refused', () => {
+    assertSerializable(ask('when', {}), 'effects');
+  });
+});
+
