@@ -14,14 +14,13 @@ import { changedPaths } from './dataDiff';
 import { DependencyIndex } from './dependencyIndex';
 import { emptyStore, StoreWriter, storeGet, storeValues, type NodeStore } from './nodeStore';
 import type { Diagnostic, NodeRef, ResolvedNode, ResolvedTree } from './types';
-import type { ValidationResultValue } from './validation';
+import type { ValidationResult } from '../protocol/catalogDefinition';
 import {
   evaluateForResolution,
   type AgentCallRequest,
   type AgentLookup,
   type EvaluationScope,
 } from './evaluation';
-import { agentCallKey } from './agentCallKey';
 import { getIn, jsonEqual, resolvePath, splitPointer } from '../data';
 
 /** Limits the resolver enforces; exceeding one gives a placeholder or a diagnostic, never a crash. */
@@ -699,7 +698,7 @@ class NodeBuilder {
     return result.value === undefined ? null : result.value;
   }
 
-  private evaluateChecks(checks: unknown[]): ValidationResultValue[] {
+  private evaluateChecks(checks: unknown[]): ValidationResult[] {
     return checks.map((rule, i) => {
       const condition = typeof rule === 'object' && rule !== null ? (rule as { condition?: unknown }).condition : undefined;
       const fallback = typeof rule === 'object' && rule !== null ? (rule as { message?: unknown }).message : undefined;
@@ -763,10 +762,10 @@ function containsDynamic(value: unknown, depth = 0): boolean {
   return false;
 }
 
-function toValidationResult(value: unknown): ValidationResultValue {
+function toValidationResult(value: unknown): ValidationResult {
   if (typeof value === 'boolean') return { valid: value };
   if (typeof value === 'object' && value !== null && typeof (value as { valid?: unknown }).valid === 'boolean') {
-    return value as ValidationResultValue;
+    return value as ValidationResult;
   }
   // A condition that is pending or failed counts as invalid (protocol: "Validation Rule Failure").
   return { valid: false };
@@ -777,4 +776,3 @@ function sameNode(a: ResolvedNode, b: ResolvedNode): boolean {
   return jsonEqual(a, b);
 }
 
-export { agentCallKey };

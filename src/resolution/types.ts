@@ -2,7 +2,7 @@
  * The resolved tree: what a renderer draws. Nodes are immutable and keep their object identity
  * while nothing they read changes, so `React.memo` and reselect can rely on `===`.
  */
-import type { ValidationResultValue } from './validation';
+import type { ValidationResult } from '../protocol/catalogDefinition';
 
 /** A node's place in the tree: 'root', 'root/children/0', 'root/children/1/child'. */
 export type NodeRef = string;
@@ -22,10 +22,9 @@ export const DIAGNOSTIC_CODES = [
   'AGENT_CALL_CANCELLED',
   'AGENT_RESPONSE_IGNORED',
   'EXPRESSION_ERROR',
-  'CATALOG_NOT_FOUND',
   'DEPTH_LIMIT',
   'LIMIT_EXCEEDED',
-  'VALIDATION_WARNING',
+  'VALIDATION_FAILED', // lenient validation: a schema problem kept as a warning
 ] as const;
 export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];
 
@@ -55,7 +54,7 @@ export interface ResolvedNode {
   /** Some property waits for an agent function response. */
   busy: boolean;
   isValid: boolean;
-  validation: ValidationResultValue[];
+  validation: ValidationResult[];
   /** Rendered instead of a broken reference. */
   placeholder?: 'missing' | 'unknown' | 'cyclic';
 }
