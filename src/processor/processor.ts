@@ -5,11 +5,12 @@
  */
 import { findCatalog } from '../catalog/resolve';
 import { a2uiError, type A2uiError } from '../protocol/errors';
-import { applyDataUpdate, getIn, ownValue, setOwn } from '../data';
+import { applyDataUpdate, ownValue, setOwn } from '../data';
 import type { Effect, OutboundMessage } from '../session/effects';
 import type { AgentCallRow, SessionState, SurfaceState } from '../session/state';
 import { checkComponents } from './components';
 import type { ProcessorConfig } from './config';
+import { dataModelSizeError } from './dataModelSize';
 import { runRendererFunction } from './rendererFunctions';
 
 export type StepResult =
@@ -102,6 +103,8 @@ function createSurface(config: ProcessorConfig, state: SessionState, body: Body,
   if (body.dataModel !== undefined) {
     const data = applyDataUpdate({}, '/', body.dataModel, { maxDepth: config.limits.maxDataDepth });
     if (!data.ok) return failed(state, { ...data.error, surfaceId, path: `${path}/dataModel` });
+    const tooLarge = dataModelSizeError(config.limits, surfaceId, { before: {}, path: '/', value: body.dataModel, after: data.value, deletes: true }, `${path}/dataModel`);
+    if (tooLarge) return failed(state, tooLarge);
     surface = { ...surface, dataModel: data.value };
     effects.push({ type: 'dataModelUpdated', surfaceId, path: '/' });
   }
@@ -144,48 +147,13 @@ function updateDataModel(config: ProcessorConfig, state: SessionState, body: Bod
   const result = applyDataUpdate(surface.dataModel, target, body.value, { maxDepth: config.limits.maxDataDepth });
   if (!result.ok) return failed(state, { ...result.error, surfaceId, path: `${path}/value`, message: `${path}: ${result.error.message}` });
   if (result.value === surface.dataModel) return { ok: true, state, effects: [] };
-  if (config.limits.maxDataModelBytes < Number.POSITIVE_INFINITY) {
-    const size = updatedModelSize(surface.dataModel, target, body.value, result.value);
-    if (size > config.limits.maxDataModelBytes) {
-      return failed(state, a2uiError('LIMIT_EXCEEDED', `${path}: the data model of surface '${surfaceId}' would be ${size} bytes; the limit is ${config.limits.maxDataModelBytes}`, { surfaceId, path }));
-    }
-  }
+  const tooLarge = dataModelSizeError(config.limits, surfaceId, { before: surface.dataModel, path: target, value: body.value, after: result.value, deletes: true }, path);
+  if (tooLarge) return failed(state, tooLarge);
   return {
     ok: true,
     state: withSurface(state, { ...surface, dataModel: result.value }),
     effects: [{ type: 'dataModelUpdated', surfaceId, path: target }],
   };
-}
-
-/** JSON sizes of data models seen, by identity: an update then costs the size of what it changed. */
-const modelSizes = new WeakMap<object, number>();
-
-function jsonLength(value: unknown): number {
-  return value === undefined ? 0 : (JSON.stringify(value)?.length ?? 0);
-}
-
-/**
- * The JSON size of `after`, estimated from the size of `before` minus the replaced value plus the
- * new one, so a keystroke in a large model does not serialize the whole model again.
- */
-function updatedModelSize(before: Record<string, unknown>, path: string, value: unknown, after: Record<string, unknown>): number {
-  let size: number;
-  if (path === '' || path === '/') {
-    size = jsonLength(after);
-  } else {
-    let base = modelSizes.get(before);
-    if (base === undefined) {
-      base = jsonLength(before);
-      modelSizes.set(before, base);
-    }
-    const old = getIn(before, path);
-    // A key that appears or disappears brings its own `"key":` and a comma.
-    const key = path.length - path.lastIndexOf('/') + 3;
-    const keyDelta = old === undefined && value !== null ? key : old !== undefined && value === null ? -key : 0;
-    size = base - jsonLength(old) + (value === null ? 0 : jsonLength(value)) + keyDelta;
-  }
-  modelSizes.set(after, size);
-  return size;
 }
 
 function deleteSurface(state: SessionState, body: Body): StepResult {

@@ -5,9 +5,11 @@
  */
 import { evaluateDynamic } from '../expressions';
 import { applyDataUpdate } from '../data';
+import { toJsonValue } from '../protocol/json';
 import type { Effect } from '../session/effects';
 import type { SessionState, SurfaceState } from '../session/state';
 import type { ProcessorConfig } from './config';
+import { dataModelSizeError } from './dataModelSize';
 import type { MessageOptions, StepResult } from './processor';
 
 type Body = Record<string, unknown>;
@@ -62,13 +64,19 @@ export function runRendererFunction(config: ProcessorConfig, state: SessionState
       const current = next.surfaces[surface.surfaceId] as SurfaceState;
       const data = applyDataUpdate(current.dataModel, request.path, request.value, { maxDepth: config.limits.maxDataDepth });
       if (!data.ok) return { ok: true, state, effects: [answerError(functionCallId, 'EXECUTION_FAILED', data.error.message)] };
+      const tooLarge = dataModelSizeError(config.limits, surface.surfaceId, { before: current.dataModel, path: request.path, value: request.value, after: data.value, deletes: true }, '');
+      if (tooLarge) return { ok: true, state, effects: [answerError(functionCallId, 'LIMIT_EXCEEDED', `Function '${callFunction.call}' was not applied: ${tooLarge.message}.`)] };
       next = { ...next, surfaces: { ...next.surfaces, [surface.surfaceId]: { ...current, dataModel: data.value } } };
       effects.push({ type: 'dataModelUpdated', surfaceId: surface.surfaceId, path: request.path });
     }
   }
-  effects.push({
-    type: 'send',
-    message: { version: 'v1.0', rendererFunctionResponse: { functionCallId, value: result.value === undefined ? null : result.value } },
-  });
+  // Implementations are code and may return what JSON cannot carry (a Date, NaN, an array
+  // holding undefined); the answer is a JSON copy, or an error saying what could not be sent.
+  const value = toJsonValue(result.value === undefined ? null : result.value, { maxDepth: config.limits.maxValueDepth });
+  if (!value.ok) {
+    const at = value.path === '' ? '' : ` at ${value.path}`;
+    return refuse('EXECUTION_FAILED', `Function '${callFunction.call}' returned a value that cannot be sent as JSON${at}: ${value.reason}.`);
+  }
+  effects.push({ type: 'send', message: { version: 'v1.0', rendererFunctionResponse: { functionCallId, value: value.value } } });
   return { ok: true, state: next, effects };
 }

@@ -163,3 +163,48 @@ export function toJsonValue(input: unknown, options: JsonCopyLimits = {}): JsonC
   };
   return copyAt(() => input, '', 0, walk);
 }
+
+/**
+ * The length of `value`'s JSON text in UTF-16 code units, counted without serializing, and only
+ * up to `limit`: once the count passes it the walk stops and returns a number above `limit`.
+ * Strings count without escapes (a lower bound), so the answer never overstates. The walk is
+ * iterative and visits each value once, so deep nesting cannot exhaust the stack and a cycle
+ * only runs until the limit. Values that cannot be read count as `null`.
+ */
+export function jsonLengthWithin(value: unknown, limit: number): number {
+  let total = 0;
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    if (total > limit) return total;
+    const current = stack.pop();
+    if (typeof current === 'string') total += current.length + 2;
+    else if (typeof current === 'number') total += Number.isFinite(current) ? String(current).length : 4;
+    else if (typeof current === 'boolean') total += current ? 4 : 5;
+    else if (current === null || typeof current !== 'object') total += 4;
+    else total += pushChildren(current, stack);
+  }
+  return total;
+}
+
+/** Brackets, separators and keys of one container; its values go on `stack`. */
+function pushChildren(container: object, stack: unknown[]): number {
+  try {
+    if (Array.isArray(container)) {
+      const length = container.length;
+      for (let i = 0; i < length; i += 1) stack.push(container[i]);
+      return 2 + Math.max(0, length - 1);
+    }
+    let size = 2;
+    let first = true;
+    for (const key of Object.keys(container)) {
+      const child: unknown = (container as Record<string, unknown>)[key];
+      if (child === undefined) continue;
+      size += key.length + 3 + (first ? 0 : 1);
+      first = false;
+      stack.push(child);
+    }
+    return size;
+  } catch {
+    return 4;
+  }
+}

@@ -5,6 +5,7 @@
  */
 import { combineReducers, createSlice, original, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
 import type { A2uiError } from '../protocol/errors';
+import { toJsonValue, type JsonValue } from '../protocol/json';
 import type { Effect, OutboundMessage, RendererDataModelMetadata } from '../session/effects';
 import { invoke, write } from '../session/interaction';
 import { MCP_ERROR_CODES, mcpAppRequest, mcpToolSettled } from '../session/mcpApps';
@@ -39,9 +40,13 @@ export interface A2uiSessionSlice {
   transport: { status: 'idle' | 'connecting' | 'open' | 'closed' | 'error'; detail?: string };
 }
 
-/** A log record before it is numbered. */
+/**
+ * A log record before it is numbered. An inbound payload is kept as JSON (text as received, a
+ * parsed payload as a JSON copy); one JSON cannot carry is logged as null with `notJson` saying
+ * where and why, so the log survives a JSON round trip as the rest of the state does.
+ */
 export type LogRecord =
-  | { direction: 'in'; at: string; payload: unknown }
+  | { direction: 'in'; at: string; payload: JsonValue; notJson?: { path: string; reason: string } }
   | { direction: 'out'; message: OutboundMessage; metadata?: { a2uiRendererDataModel?: RendererDataModelMetadata } };
 
 /** One numbered record of the conversation log. */
@@ -174,6 +179,16 @@ export function createSessionSlice(runtime: SessionRuntime) {
   });
 }
 
+/** The inbound payload as the log keeps it: JSON text or a JSON copy, never values JSON cannot carry. */
+export function loggedPayload(payload: unknown): { payload: JsonValue; notJson?: { path: string; reason: string } } {
+  if (typeof payload === 'string') return { payload };
+  const copy = toJsonValue(payload, { maxDepth: LOG_MAX_DEPTH });
+  return copy.ok ? { payload: copy.value } : { payload: null, notJson: { path: copy.path, reason: copy.reason } };
+}
+
+/** Deeper than any payload the session accepts (its maxValueDepth is far lower by default). */
+const LOG_MAX_DEPTH = 256;
+
 export function createLogSlice(limit: number) {
   const bounded = Math.max(0, Math.floor(limit));
   const append = (slice: A2uiLogSlice, entries: LogRecord[]): A2uiLogSlice => {
@@ -190,7 +205,7 @@ export function createLogSlice(limit: number) {
     extraReducers: (builder) => {
       builder
         .addCase(messageReceived, (draft, action) =>
-          append(base(draft), [{ direction: 'in', at: action.payload.receivedAt, payload: action.payload.payload }]),
+          append(base(draft), [{ direction: 'in', at: action.payload.receivedAt, ...loggedPayload(action.payload.payload) }]),
         )
         .addCase(effectsDelivered, (draft, action) => {
           const delivered = action.payload.delivered ?? [];

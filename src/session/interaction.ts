@@ -2,6 +2,7 @@
  * User input: `write` (a two-way binding receives a value) and `invoke` (an action runs).
  */
 import { setIn } from '../data';
+import { dataModelSizeError } from '../processor/dataModelSize';
 import { toJsonValue } from '../protocol/json';
 import { a2uiError, type A2uiError } from '../protocol/errors';
 import { lookupNode, nodeContext, resolveSurface } from '../resolution/resolver';
@@ -53,11 +54,17 @@ export function write(session: Session, surfaceId: string, ref: string, property
     // State is plain data: user input is copied as JSON, and what JSON cannot carry is refused.
     const json = toJsonValue(value === undefined ? null : value, { maxDepth: session.runtime.processor.limits.maxDataDepth });
     if (!json.ok) {
-      return { ok: false, error: a2uiError('DATA_ERROR', `write: the value is not JSON data${json.path ? ` at ${json.path}` : ''}: ${json.reason}`, { surfaceId }) };
+      // Too deep is a limit (as setIn reports it); anything else is not JSON data.
+      const code = json.kind === 'tooDeep' || json.kind === 'tooLarge' ? 'LIMIT_EXCEEDED' : 'DATA_ERROR';
+      const what = code === 'LIMIT_EXCEEDED' ? 'the value is over a limit' : 'the value is not JSON data';
+      return { ok: false, error: a2uiError(code, `write: ${what}${json.path ? ` at ${json.path}` : ''}: ${json.reason}`, { surfaceId }) };
     }
     const written = setIn(found.surface.dataModel, path, json.value, { maxDepth: session.runtime.processor.limits.maxDataDepth });
     if (!written.ok) return { ok: false, error: { ...written.error, surfaceId } };
     if (written.value === found.surface.dataModel) return { ok: true, session, effects: [] };
+    const write = { before: found.surface.dataModel, path, value: json.value, after: written.value as object, deletes: false };
+    const tooLarge = dataModelSizeError(session.runtime.processor.limits, surfaceId, write, '');
+    if (tooLarge) return { ok: false, error: { ...tooLarge, message: `write: ${tooLarge.message}` } };
     // A user's null is a value, not a delete (only the agent deletes with null).
     const surfaceNext: SurfaceState = { ...found.surface, dataModel: written.value as Record<string, unknown> };
     const state: SessionState = { ...session.state, surfaces: { ...session.state.surfaces, [surfaceId]: surfaceNext } };

@@ -23,6 +23,7 @@
  * answer.
  */
 import { getIn, joinPointer, setIn, splitPointer } from '../data';
+import { dataModelSizeError } from '../processor/dataModelSize';
 import type { LocalRequest } from '../catalog/types';
 import { evaluateDynamic } from '../expressions';
 import { applyMessage } from '../processor/processor';
@@ -504,10 +505,8 @@ function writeData(
   const limits = session.runtime.processor.limits;
   const written = setIn(surface.dataModel, path, value, { maxDepth: limits.maxDataDepth });
   if (!written.ok) return { ok: false, reason: `The value cannot be written at '${path}': ${written.error.message}` };
-  if (limits.maxDataModelBytes < Number.POSITIVE_INFINITY) {
-    const size = JSON.stringify(written.value).length;
-    if (size > limits.maxDataModelBytes) return { ok: false, reason: `The data model would be ${size} bytes; the limit is ${limits.maxDataModelBytes}.` };
-  }
+  const tooLarge = dataModelSizeError(limits, surface.surfaceId, { before: surface.dataModel, path, value, after: written.value as object, deletes: false }, '');
+  if (tooLarge) return { ok: false, reason: `The value was not written: ${tooLarge.message}.` };
   const next: SurfaceState = { ...surface, dataModel: written.value as Record<string, unknown> };
   const state: SessionState = { ...session.state, surfaces: { ...session.state.surfaces, [surface.surfaceId]: next } };
   const effects: Effect[] = [{ type: 'dataModelUpdated', surfaceId: surface.surfaceId, path }];

@@ -5,6 +5,7 @@
 import type { Catalog } from '../catalog/types';
 import { a2uiError, type A2uiError } from '../protocol/errors';
 import { splitAgentPayload, parseAgentMessage } from '../protocol';
+import { jsonLengthWithin } from '../protocol/json';
 import { DEFAULT_SESSION_LIMITS, type ProcessorConfig, type SessionLimits } from '../processor/config';
 import { applyMessage, failed, settleRow, settleWhere, type MessageOptions } from '../processor/processor';
 import {
@@ -211,12 +212,12 @@ export function handleMessageUnsafe(session: Session, payload: unknown, options:
   const runtime = session.runtime;
   const limits = runtime.processor.limits;
   const tooLarge = payloadTooLarge(payload, limits);
-  if (tooLarge) return { ok: false, error: tooLarge, session, effects: [] };
+  if (tooLarge) return refusedPayload(session, tooLarge, payload, limits);
   const split = splitAgentPayload(payload);
   if (!split.ok) return { ok: false, error: split.error, session, effects: [] };
   if (split.raw.length > limits.maxMessagesPerPayload) {
     const error = a2uiError('LIMIT_EXCEEDED', `The payload holds ${split.raw.length} messages; the limit is ${limits.maxMessagesPerPayload}.`, { path: split.basePath || '/' });
-    return { ok: false, error, session, effects: [] };
+    return refusedPayload(session, error, split.raw, limits);
   }
   let state = session.state;
   const effects: Effect[] = [];
@@ -291,10 +292,19 @@ export function completeOperation(
   return error ? { ok: false, error, session, effects } : { ok: true, session, effects };
 }
 
+/** Resolver diagnostics that mean a resource limit was met (tree depth, template items, nodes, expression limits). */
+const RESOLUTION_LIMIT_CODES: ReadonlySet<string> = new Set(['DEPTH_LIMIT', 'LIMIT_EXCEEDED']);
+
 function settleSurface(runtime: SessionRuntime, state: SessionState, surfaceId: string, effects: Effect[]): SessionState {
   const surface = state.surfaces[surfaceId] as SurfaceState;
   const { pass } = resolveSurface(runtime.cache, runtime.resolution, surface, state);
-  for (const diagnostic of pass.diagnostics) effects.push(diagnosticEffect(surfaceId, diagnostic));
+  let limitMet: string | undefined;
+  for (const diagnostic of pass.diagnostics) {
+    effects.push(diagnosticEffect(surfaceId, diagnostic));
+    if (limitMet === undefined && RESOLUTION_LIMIT_CODES.has(diagnostic.code)) limitMet = diagnostic.message;
+  }
+  // The agent that sent an oversized UI is told too, once per surface and operation, so it can correct it.
+  if (limitMet !== undefined) effects.push(agentError('LIMIT_EXCEEDED', `Surface '${surfaceId}' goes over a limit: ${limitMet}`, { surfaceId }));
   let next = state;
   for (const request of pass.agentRequests) next = recordAgentCall(runtime, next, surfaceId, request, 'binding', effects);
   if (next !== state) resolveSurface(runtime.cache, runtime.resolution, next.surfaces[surfaceId] as SurfaceState, next);
@@ -335,22 +345,61 @@ export function recordAgentCall(
  * answered (exactly once), so the agent is told it did not run.
  */
 function answerSkippedCalls(raw: readonly unknown[], from: number): Effect[] {
-  const effects: Effect[] = [];
-  for (let i = from; i < raw.length; i += 1) {
+  const why = `Not run: an earlier message of the same payload failed (message ${from - 1}).`;
+  return bodiesOf(raw.slice(from)).calls.map((functionCallId) => agentError('EXECUTION_FAILED', why, { functionCallId }));
+}
+
+/** Most distinct surfaces told about one refused payload. */
+const MAX_SURFACES_TOLD = 100;
+
+/**
+ * A payload refused whole (over a limit) applies nothing, but the agent must still hear about
+ * it: every callRendererFunction in it gets its error (each call is answered exactly once), and
+ * each surface its messages name (up to {@link MAX_SURFACES_TOLD}) gets a LIMIT_EXCEEDED error,
+ * so the agent knows those updates were dropped. JSON text is parsed for this only while it is
+ * at most four times the limit; beyond that nobody can be told, and only the host sees the failure.
+ */
+function refusedPayload(session: Session, error: A2uiError, payload: unknown, limits: SessionLimits): Failure {
+  let messages: readonly unknown[] = [];
+  if (Array.isArray(payload)) messages = payload;
+  else if (typeof payload !== 'string' || payload.length <= 4 * limits.maxPayloadBytes) {
+    const split = splitAgentPayload(payload);
+    if (split.ok) messages = split.raw;
+  }
+  const { calls, surfaces } = bodiesOf(messages);
+  const why = `Not run: the payload was refused. ${error.message}`;
+  const effects: Effect[] = [
+    ...calls.map((functionCallId) => agentError('EXECUTION_FAILED', why, { functionCallId })),
+    ...surfaces.slice(0, MAX_SURFACES_TOLD).map((surfaceId) => agentError('LIMIT_EXCEEDED', `Not applied: the payload was refused. ${error.message}`, { surfaceId })),
+  ];
+  return { ok: false, error, session, effects };
+}
+
+const SURFACE_BODIES = ['createSurface', 'updateComponents', 'updateDataModel', 'deleteSurface'] as const;
+
+/** The renderer-function call ids and the distinct surface ids named by raw messages; reads defensively. */
+function bodiesOf(raw: readonly unknown[]): { calls: string[]; surfaces: string[] } {
+  const calls: string[] = [];
+  const surfaces = new Set<string>();
+  for (const message of raw) {
     try {
-      const body = (raw[i] as { callRendererFunction?: { functionCallId?: unknown } } | null)?.callRendererFunction;
-      const id = body?.functionCallId;
-      if (typeof id === 'string') {
-        effects.push({
-          type: 'send',
-          message: { version: 'v1.0', error: { code: 'EXECUTION_FAILED', message: `Not run: an earlier message of the same payload failed (message ${from - 1}).`, functionCallId: id } },
-        });
+      if (typeof message !== 'object' || message === null) continue;
+      const call = ownValue(message as Record<string, unknown>, 'callRendererFunction') as { functionCallId?: unknown } | undefined;
+      if (typeof call === 'object' && call !== null && typeof call.functionCallId === 'string') calls.push(call.functionCallId);
+      for (const key of SURFACE_BODIES) {
+        const body = ownValue(message as Record<string, unknown>, key) as { surfaceId?: unknown } | undefined;
+        if (typeof body === 'object' && body !== null && typeof body.surfaceId === 'string') surfaces.add(body.surfaceId);
       }
     } catch {
-      // an unreadable message has no call to answer
+      // an unreadable message names nobody
     }
   }
-  return effects;
+  return { calls, surfaces: [...surfaces] };
+}
+
+/** A generic renderer→agent `error` naming exactly one surface or call. */
+function agentError(code: string, message: string, about: { surfaceId: string } | { functionCallId: string }): Effect {
+  return { type: 'send', message: { version: 'v1.0', error: { code, message, ...about } } };
 }
 
 /** An error located in the payload, re-located in its message (for the agent). */
@@ -372,14 +421,17 @@ function intoPayload(error: A2uiError, messagePath: string, index: number | unde
   return located;
 }
 
-/** A payload over the byte limit is refused before it is parsed. */
+/**
+ * A payload over the byte limit is refused before it is parsed or validated. JSON text is
+ * measured by its length; an already-parsed payload (what transports usually hand over) by the
+ * length its JSON text would have, counted only up to the limit.
+ */
 function payloadTooLarge(payload: unknown, limits: SessionLimits): A2uiError | null {
-  if (typeof payload === 'string') {
-    return payload.length > limits.maxPayloadBytes
-      ? a2uiError('LIMIT_EXCEEDED', `The payload is ${payload.length} bytes; the limit is ${limits.maxPayloadBytes}.`)
-      : null;
-  }
-  return null;
+  const max = limits.maxPayloadBytes;
+  const size = typeof payload === 'string' ? payload.length : jsonLengthWithin(payload, max);
+  if (size <= max) return null;
+  const measured = typeof payload === 'string' ? `${size} bytes` : `over ${max} bytes as JSON text`;
+  return a2uiError('LIMIT_EXCEEDED', `The payload is ${measured}; the limit is ${max}.`);
 }
 
 function internalFailure(session: Session, caught: unknown): Failure {

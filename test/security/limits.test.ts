@@ -4,7 +4,7 @@
  * limits of formatString and the bounds of agent-supplied regular expressions.
  *
  * Where a message names a surface, the agent gets an `error` naming it; limits met while a tree
- * resolves give diagnostics (see knownBugs.test.ts for the ones the agent is not yet told about).
+ * resolves give diagnostics (and an error to the agent: refusals.test.ts).
  */
 import { DEFAULT_DATA_LIMITS } from '../../src/data';
 import { DEFAULT_EXPRESSION_LIMITS } from '../../src/expressions/limits';
@@ -192,8 +192,8 @@ describe('maxDataDepth, path segments and array padding', () => {
     const session = sessionWith({ maxDataDepth: 4 }, [{ id: 'root', component: 'TextField', label: 'x', value: { path: '/v' } }]);
     const result = write(session, 's', 'root', 'value', nested(10));
     expect(result.ok).toBe(false);
-    // The JSON copy of user input meets the limit first and reports it as DATA_ERROR.
-    if (!result.ok) expect(result.error).toMatchObject({ code: expect.stringMatching(/^(LIMIT_EXCEEDED|DATA_ERROR)$/), message: expect.stringMatching(/deeper than 4/) });
+    // The same code as an agent's too-deep update gets: a limit, not bad data.
+    if (!result.ok) expect(result.error).toMatchObject({ code: 'LIMIT_EXCEEDED', surfaceId: 's', message: expect.stringMatching(/deeper than 4/) });
   });
 
   test('a path with more than 64 segments is refused', () => {

@@ -1,0 +1,62 @@
+/**
+ * The data model size limit (`maxDataModelBytes`), one check for every writer: createSurface's
+ * model, updateDataModel, renderer-function and action writes, user input and MCP Apps.
+ */
+import { getIn } from '../data';
+import { a2uiError, type A2uiError } from '../protocol/errors';
+import type { SessionLimits } from './config';
+
+/** JSON sizes of data models seen, by identity: an update then costs the size of what it changed. */
+const modelSizes = new WeakMap<object, number>();
+
+function jsonLength(value: unknown): number {
+  return value === undefined ? 0 : (JSON.stringify(value)?.length ?? 0);
+}
+
+/**
+ * The JSON size of `after`, the model written at `path` with `value`. Estimated from the size of
+ * `before` minus the replaced value plus the new one, so a keystroke in a large model does not
+ * serialize the whole model again. `deletes`: the writer treats null as a delete (the agent does;
+ * users and functions write null as a value).
+ */
+export function updatedModelSize(before: object, path: string, value: unknown, after: object, deletes: boolean): number {
+  let size: number;
+  if (path === '' || path === '/') {
+    size = jsonLength(after);
+  } else {
+    let base = modelSizes.get(before);
+    if (base === undefined) {
+      base = jsonLength(before);
+      modelSizes.set(before, base);
+    }
+    const old = getIn(before, path);
+    const removed = deletes && value === null;
+    // A key that appears or disappears brings its own `"key":` and a comma.
+    const key = path.length - path.lastIndexOf('/') + 3;
+    const keyDelta = old === undefined && !removed ? key : old !== undefined && removed ? -key : 0;
+    size = base - jsonLength(old) + (removed ? 0 : jsonLength(value)) + keyDelta;
+  }
+  modelSizes.set(after, size);
+  return size;
+}
+
+/**
+ * LIMIT_EXCEEDED when the model `after` (written at `path` with `value`) is over the limit, else
+ * null. The error names the surface, so the agent hears about it when an agent message caused it.
+ */
+export function dataModelSizeError(
+  limits: SessionLimits,
+  surfaceId: string,
+  write: { before: object; path: string; value: unknown; after: object; deletes: boolean },
+  where: string,
+): A2uiError | null {
+  if (!(limits.maxDataModelBytes < Number.POSITIVE_INFINITY)) return null;
+  const size = updatedModelSize(write.before, write.path, write.value, write.after, write.deletes);
+  if (size <= limits.maxDataModelBytes) return null;
+  const prefix = where === '' ? '' : `${where}: `;
+  return a2uiError(
+    'LIMIT_EXCEEDED',
+    `${prefix}the data model of surface '${surfaceId}' would be ${size} bytes; the limit is ${limits.maxDataModelBytes}`,
+    { surfaceId, ...(where === '' ? {} : { path: where }) },
+  );
+}
