@@ -79,17 +79,17 @@ export function repliesById(effects: readonly Effect[]): Map<string, number> {
 
 /**
  * The raw messages of a payload, and whether the session must answer the callRendererFunction
- * messages among them: every one is answered once (run, refused, or "not run" when an earlier
- * message of the payload failed), except in a payload refused whole for its message count, which
- * is a known open bug (test/security/knownBugs.test.ts › BUG 1). A payload that is not even
- * readable (too large, not JSON) has no messages to answer.
+ * messages among them: every one is answered once (run, refused, "not run" after an earlier
+ * failing message, or "not run" because the payload was refused whole). Only JSON text more than
+ * four times maxPayloadBytes is never parsed, so its calls cannot be answered; a payload that is
+ * not readable at all has no messages.
  */
 export function payloadCalls(payload: unknown, options: SessionOptions): { raw: unknown[]; answered: boolean } {
   const limits = { ...DEFAULT_SESSION_LIMITS, ...(options.limits ?? {}) };
-  if (typeof payload === 'string' && payload.length > limits.maxPayloadBytes) return { raw: [], answered: false };
+  if (typeof payload === 'string' && payload.length > 4 * limits.maxPayloadBytes) return { raw: [], answered: false };
   const split = splitAgentPayload(payload);
   if (!split.ok) return { raw: [], answered: false };
-  return { raw: split.raw, answered: split.raw.length <= limits.maxMessagesPerPayload };
+  return { raw: split.raw, answered: true };
 }
 
 /** Surface ids a payload's messages name (any body's surfaceId), plus the options' surfaceId. */
@@ -110,7 +110,7 @@ function namedSurfaces(raw: readonly unknown[], optionSurface: string | undefine
 export interface RunOutcome {
   session: Session;
   effects: Effect[];
-  /** callRendererFunction ids in payloads refused whole for their message count (never answered: open bug). */
+  /** callRendererFunction ids in JSON text too large to be parsed (never answered, by design). */
   unansweredAfterFailure: string[];
 }
 
