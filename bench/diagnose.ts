@@ -9,7 +9,7 @@
  *   ingest-phases   where our ingest time goes: schema checks, function-call checks, resolution
  *   validation      µs per component / per function call of the catalog schema checks
  *   leaf-scaling    one leaf update at 10 vs 10,000 rows (write and updateDataModel), pure session
- *   redux-immer     createA2ui's reducer vs the same session calls in a plain (immer-free) reducer
+ *   redux-immer     createA2ui's reducer vs the same session calls in a minimal plain reducer
  *   replace-all     replace all rows of a list (our side), for a focused profile
  *   append          append one row to a list of 10,000 (our side), for a focused profile
  *   ingest          our handleMessage over N example surfaces, for a focused profile
@@ -154,7 +154,7 @@ function leafScaling(): void {
 function reduxImmer(): void {
   const rows = arg(0, 10_000);
   const mid = rows >> 1;
-  // Prototype of the proposed fix: the same session calls in a plain reducer (no createSlice, no immer).
+  // createA2ui's reducer next to the same session calls in a minimal plain reducer: the adapter's own cost.
   const runtime = createSessionRuntime([basicCatalog()], OUR_OPTIONS);
   type Slice = { core: SessionState };
   const reducer = (state: Slice = { core: initialSessionState() }, action: UnknownAction): Slice => {
@@ -176,7 +176,7 @@ function reduxImmer(): void {
   let k = 0;
   for (let round = 0; round < arg(1, 400); round += 1) {
     for (const via of ['write', 'updateDataModel'] as const) {
-      for (const name of ['createA2ui (createSlice + immer)', 'plain reducer, same session calls'] as const) {
+      for (const name of ['createA2ui reducer', 'plain reducer, same session calls'] as const) {
         redux.drain();
         const value = `v${(k += 1)}`;
         const action = via === 'write'

@@ -1,9 +1,9 @@
 /**
- * The a2ui reducer: two RTK slices over the pure session. `session` holds the session state and
+ * The a2ui reducer: two plain reducers over the pure session. `session` holds the session state and
  * the outbox of effects waiting for the sagas; `log` keeps a bounded record of what the agent
  * sent and what was delivered to it. Reducers call the pure session functions and nothing else.
  */
-import { combineReducers, createSlice, original, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
+import { combineReducers, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
 import type { A2uiError } from '../protocol/errors';
 import { toJsonValue, type JsonValue } from '../protocol/json';
 import type { Effect, OutboundMessage, RendererDataModelMetadata } from '../session/effects';
@@ -80,103 +80,86 @@ function enqueue(slice: A2uiSessionSlice, core: SessionState, effects: readonly 
   };
 }
 
-/** The base (non-draft) state inside an RTK case reducer: pure session code never sees drafts. */
-function base<T>(draft: T): T {
-  return (original(draft as object) as T | undefined) ?? draft;
+/**
+ * Both slices are plain reducers, not `createSlice`: every case returns a new state built by the
+ * pure session (which never mutates), and immer's finalize pass would walk and freeze each new
+ * state again, which made a keystroke in a 10,000-row surface cost ten times the session's own
+ * work. The states stay plain, serializable data; RTK's development checks still apply.
+ */
+function initialSessionSlice(): A2uiSessionSlice {
+  return { core: initialSessionState(), outbox: [], nextEffectId: 1, lastError: null, transport: { status: 'idle' } };
 }
 
-export function createSessionSlice(runtime: SessionRuntime) {
+export function createSessionReducer(runtime: SessionRuntime): Reducer<A2uiSessionSlice, UnknownAction> {
   const at = (slice: A2uiSessionSlice) => sessionFrom(runtime, slice.core);
   const failedWith = (operation: string, error: A2uiError) => ({ ...error, operation });
-  return createSlice({
-    name: 'a2ui',
-    initialState: (): A2uiSessionSlice => ({
-      core: initialSessionState(),
-      outbox: [],
-      nextEffectId: 1,
-      lastError: null,
-      transport: { status: 'idle' },
-    }),
-    reducers: {},
-    extraReducers: (builder) => {
-      builder
-        .addCase(messageReceived, (draft, action) => {
-          const slice = base(draft);
-          const { payload, userActivated, surfaceId } = action.payload;
-          const options: { userActivated?: boolean; surfaceId?: string } = {};
-          if (userActivated !== undefined) options.userActivated = userActivated;
-          if (surfaceId !== undefined) options.surfaceId = surfaceId;
-          const result = handleMessage(at(slice), payload, options);
-          return enqueue(slice, result.session.state, result.effects, result.ok ? null : failedWith('messageReceived', result.error));
-        })
-        .addCase(valueWritten, (draft, action) => {
-          const slice = base(draft);
-          const { surfaceId, ref, property, value } = action.payload;
-          const result = write(at(slice), surfaceId, ref, property, value);
-          if (!result.ok) return { ...slice, lastError: failedWith('valueWritten', result.error) };
-          return enqueue(slice, result.session.state, result.effects, null);
-        })
-        .addCase(actionInvoked, (draft, action) => {
-          const slice = base(draft);
-          const { surfaceId, ref, property, timestamp } = action.payload;
-          // The time comes from the action, so replaying it gives the same message.
-          const timed = sessionFrom({ ...runtime, clock: () => new Date(timestamp) }, slice.core);
-          const result = invoke(timed, surfaceId, ref, property);
-          if (!result.ok) return { ...slice, lastError: failedWith('actionInvoked', result.error) };
-          return enqueue(slice, result.session.state, result.effects, null);
-        })
-        .addCase(agentCallTimedOut, (draft, action) => {
-          const slice = base(draft);
-          const result = timeoutAgentCall(at(slice), action.payload.callId);
-          return enqueue(slice, result.session.state, result.effects, slice.lastError);
-        })
-        .addCase(disposed, (draft) => {
-          const slice = base(draft);
-          const result = dispose(at(slice));
-          return enqueue(slice, result.session.state, result.effects, slice.lastError);
-        })
-        .addCase(effectsDelivered, (draft, action) => {
-          const slice = base(draft);
-          const throughId = action.payload.throughId;
-          const outbox = slice.outbox.filter((entry) => entry.id > throughId);
-          return outbox.length === slice.outbox.length ? slice : { ...slice, outbox };
-        })
-        .addCase(workerFailed, (draft, action) => {
-          const slice = base(draft);
-          return { ...slice, lastError: { code: 'EXECUTION_FAILED', message: `${action.payload.worker}: ${action.payload.message}`, operation: 'saga' } };
-        })
-        .addCase(transportStatusChanged, (draft, action) => {
-          const slice = base(draft);
-          const transport: A2uiSessionSlice['transport'] = { status: action.payload.status };
-          if (action.payload.detail !== undefined) transport.detail = action.payload.detail;
-          return { ...slice, transport };
-        })
-        // --- MCP Apps: an embedded app's request, and the tool calls the saga ran (mcpApps.ts).
-        // Replies go to the outbox as `mcpReply` effects; a deferred tools/call is answered when
-        // its `mcpToolReplied` arrives.
-        .addCase(mcpAppRequested, (draft, action) => {
-          const slice = base(draft);
-          const { requestId, surfaceId, ref, method, params, at: timestamp } = action.payload;
-          // The time comes from the action, so replaying it builds the same action message.
-          const timed = sessionFrom({ ...runtime, clock: () => new Date(timestamp) }, slice.core);
-          const result = mcpAppRequest(timed, surfaceId, ref, method, params, { requestId });
-          if (!result.ok) {
-            // No McpApp to act for; the app still gets an answer instead of waiting forever.
-            const reply: Effect = { type: 'mcpReply', requestId, reply: { error: { code: MCP_ERROR_CODES.internalError, message: result.error.message } } };
-            return enqueue(slice, slice.core, [reply], failedWith('mcpAppRequested', result.error));
-          }
-          const reply: Effect[] = result.reply === null ? [] : [{ type: 'mcpReply', requestId, reply: result.reply }];
-          return enqueue(slice, result.session.state, [...result.effects, ...reply], null);
-        })
-        .addCase(mcpToolReplied, (draft, action) => {
-          const slice = base(draft);
-          const result = mcpToolSettled(at(slice), action.payload);
-          const reply: Effect[] = result.reply === null ? [] : [{ type: 'mcpReply', requestId: action.payload.requestId, reply: result.reply }];
-          return enqueue(slice, result.session.state, [...result.effects, ...reply], slice.lastError);
-        });
-        // --- end MCP Apps
-    },
-  });
+  // The time comes from the action, so replaying it gives the same message.
+  const timedAt = (slice: A2uiSessionSlice, timestamp: string) => sessionFrom({ ...runtime, clock: () => new Date(timestamp) }, slice.core);
+  return (state, action) => {
+    const slice = state ?? initialSessionSlice();
+    if (messageReceived.match(action)) {
+      const { payload, userActivated, surfaceId } = action.payload;
+      const options: { userActivated?: boolean; surfaceId?: string } = {};
+      if (userActivated !== undefined) options.userActivated = userActivated;
+      if (surfaceId !== undefined) options.surfaceId = surfaceId;
+      const result = handleMessage(at(slice), payload, options);
+      return enqueue(slice, result.session.state, result.effects, result.ok ? null : failedWith('messageReceived', result.error));
+    }
+    if (valueWritten.match(action)) {
+      const { surfaceId, ref, property, value } = action.payload;
+      const result = write(at(slice), surfaceId, ref, property, value);
+      if (!result.ok) return { ...slice, lastError: failedWith('valueWritten', result.error) };
+      return enqueue(slice, result.session.state, result.effects, null);
+    }
+    if (actionInvoked.match(action)) {
+      const { surfaceId, ref, property, timestamp } = action.payload;
+      const result = invoke(timedAt(slice, timestamp), surfaceId, ref, property);
+      if (!result.ok) return { ...slice, lastError: failedWith('actionInvoked', result.error) };
+      return enqueue(slice, result.session.state, result.effects, null);
+    }
+    if (agentCallTimedOut.match(action)) {
+      const result = timeoutAgentCall(at(slice), action.payload.callId);
+      return enqueue(slice, result.session.state, result.effects, slice.lastError);
+    }
+    if (disposed.match(action)) {
+      const result = dispose(at(slice));
+      return enqueue(slice, result.session.state, result.effects, slice.lastError);
+    }
+    if (effectsDelivered.match(action)) {
+      const throughId = action.payload.throughId;
+      const outbox = slice.outbox.filter((entry) => entry.id > throughId);
+      return outbox.length === slice.outbox.length ? slice : { ...slice, outbox };
+    }
+    if (workerFailed.match(action)) {
+      return { ...slice, lastError: { code: 'EXECUTION_FAILED', message: `${action.payload.worker}: ${action.payload.message}`, operation: 'saga' } };
+    }
+    if (transportStatusChanged.match(action)) {
+      const transport: A2uiSessionSlice['transport'] = { status: action.payload.status };
+      if (action.payload.detail !== undefined) transport.detail = action.payload.detail;
+      return { ...slice, transport };
+    }
+    // --- MCP Apps: an embedded app's request, and the tool calls the saga ran (mcpApps.ts).
+    // Replies go to the outbox as `mcpReply` effects; a deferred tools/call is answered when its
+    // `mcpToolReplied` arrives.
+    if (mcpAppRequested.match(action)) {
+      const { requestId, surfaceId, ref, method, params, at: timestamp } = action.payload;
+      const result = mcpAppRequest(timedAt(slice, timestamp), surfaceId, ref, method, params, { requestId });
+      if (!result.ok) {
+        // No McpApp to act for; the app still gets an answer instead of waiting forever.
+        const reply: Effect = { type: 'mcpReply', requestId, reply: { error: { code: MCP_ERROR_CODES.internalError, message: result.error.message } } };
+        return enqueue(slice, slice.core, [reply], failedWith('mcpAppRequested', result.error));
+      }
+      const reply: Effect[] = result.reply === null ? [] : [{ type: 'mcpReply', requestId, reply: result.reply }];
+      return enqueue(slice, result.session.state, [...result.effects, ...reply], null);
+    }
+    if (mcpToolReplied.match(action)) {
+      const result = mcpToolSettled(at(slice), action.payload);
+      const reply: Effect[] = result.reply === null ? [] : [{ type: 'mcpReply', requestId: action.payload.requestId, reply: result.reply }];
+      return enqueue(slice, result.session.state, [...result.effects, ...reply], slice.lastError);
+    }
+    // --- end MCP Apps
+    return slice;
+  };
 }
 
 /** The inbound payload as the log keeps it: JSON text or a JSON copy, never values JSON cannot carry. */
@@ -189,7 +172,7 @@ export function loggedPayload(payload: unknown): { payload: JsonValue; notJson?:
 /** Deeper than any payload the session accepts (its maxValueDepth is far lower by default). */
 const LOG_MAX_DEPTH = 256;
 
-export function createLogSlice(limit: number) {
+export function createLogReducer(limit: number): Reducer<A2uiLogSlice, UnknownAction> {
   const bounded = Math.max(0, Math.floor(limit));
   const append = (slice: A2uiLogSlice, entries: LogRecord[]): A2uiLogSlice => {
     if (entries.length === 0 || bounded === 0) return { ...slice, dropped: slice.dropped + (bounded === 0 ? entries.length : 0) };
@@ -198,30 +181,26 @@ export function createLogSlice(limit: number) {
     const overflow = Math.max(0, all.length - bounded);
     return { ...slice, entries: overflow > 0 ? all.slice(overflow) : all, dropped: slice.dropped + overflow, nextSeq: seq };
   };
-  return createSlice({
-    name: 'a2uiLog',
-    initialState: (): A2uiLogSlice => ({ entries: [], limit: bounded, dropped: 0, nextSeq: 1 }),
-    reducers: {},
-    extraReducers: (builder) => {
-      builder
-        .addCase(messageReceived, (draft, action) =>
-          append(base(draft), [{ direction: 'in', at: action.payload.receivedAt, ...loggedPayload(action.payload.payload) }]),
-        )
-        .addCase(effectsDelivered, (draft, action) => {
-          const delivered = action.payload.delivered ?? [];
-          return append(
-            base(draft),
-            delivered.map((d): LogRecord => (d.metadata ? { direction: 'out', message: d.message, metadata: d.metadata } : { direction: 'out', message: d.message })),
-          );
-        });
-    },
-  });
+  return (state, action) => {
+    const slice = state ?? { entries: [], limit: bounded, dropped: 0, nextSeq: 1 };
+    if (messageReceived.match(action)) {
+      return append(slice, [{ direction: 'in', at: action.payload.receivedAt, ...loggedPayload(action.payload.payload) }]);
+    }
+    if (effectsDelivered.match(action)) {
+      const delivered = action.payload.delivered ?? [];
+      return append(
+        slice,
+        delivered.map((d): LogRecord => (d.metadata ? { direction: 'out', message: d.message, metadata: d.metadata } : { direction: 'out', message: d.message })),
+      );
+    }
+    return slice;
+  };
 }
 
 /** The combined reducer: `{ session, log }`. */
 export function createA2uiReducer(runtime: SessionRuntime, logLimit: number): Reducer<A2uiState, UnknownAction> {
   return combineReducers({
-    session: createSessionSlice(runtime).reducer,
-    log: createLogSlice(logLimit).reducer,
+    session: createSessionReducer(runtime),
+    log: createLogReducer(logLimit),
   }) as unknown as Reducer<A2uiState, UnknownAction>;
 }
