@@ -149,5 +149,8 @@ export function ownValue<T>(record: Readonly<Record<string, T>>, key: string): T
 
 /** Sets `key` as an own data property, even for `__proto__`, which assignment would treat as the prototype. */
 export function setOwn<T>(record: Record<string, T>, key: string, value: T): void {
-  Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+  // `__proto__` is the only accessor on Object.prototype; every other key assigns as an own
+  // property, and plain assignment keeps the record in V8's fast mode.
+  if (key === '__proto__') Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+  else record[key] = value;
 }

@@ -23,6 +23,8 @@ export interface MessageOptions {
   surfaceId?: string;
   /** Messages from an MCP tool's UI resource never recreate a surface that exists. */
   keepExistingSurfaces?: boolean;
+  /** Records the current operation created and may still write in place (see withSurface). */
+  owned?: WeakSet<object>;
 }
 
 type Body = Record<string, unknown>;
@@ -36,8 +38,8 @@ export function applyMessage(
   options: MessageOptions = {},
 ): StepResult {
   if ('createSurface' in message) return createSurface(config, state, message.createSurface as Body, `${path}/createSurface`, options);
-  if ('updateComponents' in message) return updateComponents(config, state, message.updateComponents as Body, `${path}/updateComponents`);
-  if ('updateDataModel' in message) return updateDataModel(config, state, message.updateDataModel as Body, `${path}/updateDataModel`);
+  if ('updateComponents' in message) return updateComponents(config, state, message.updateComponents as Body, `${path}/updateComponents`, options);
+  if ('updateDataModel' in message) return updateDataModel(config, state, message.updateDataModel as Body, `${path}/updateDataModel`, options);
   if ('deleteSurface' in message) return deleteSurface(state, message.deleteSurface as Body);
   if ('callRendererFunction' in message) {
     return runRendererFunction(config, state, message.callRendererFunction as Body, options);
@@ -69,9 +71,20 @@ export function errorMessageFor(error: A2uiError): OutboundMessage | null {
   return null;
 }
 
-function withSurface(state: SessionState, surface: SurfaceState): SessionState {
+/**
+ * `state` with `surface` in place. The surfaces record is copied once per operation, not once per
+ * message: a record this operation already copied (in `owned`) is not visible outside it yet, so
+ * it is written in place. Without this, ingesting N surfaces copied records of up to N entries
+ * for every message.
+ */
+function withSurface(state: SessionState, surface: SurfaceState, owned: WeakSet<object> | undefined): SessionState {
+  if (owned?.has(state.surfaces)) {
+    setOwn(state.surfaces, surface.surfaceId, surface);
+    return { ...state };
+  }
   const surfaces = { ...state.surfaces };
   setOwn(surfaces, surface.surfaceId, surface);
+  owned?.add(surfaces);
   return { ...state, surfaces };
 }
 
@@ -115,10 +128,10 @@ function createSurface(config: ProcessorConfig, state: SessionState, body: Body,
     effects.push({ type: 'componentsUpdated', surfaceId, componentIds: check.components.map((c) => c.id) });
     effects.push(...warningEffects(surfaceId, check.warnings));
   }
-  return { ok: true, state: withSurface(state, surface), effects };
+  return { ok: true, state: withSurface(state, surface, options.owned), effects };
 }
 
-function updateComponents(config: ProcessorConfig, state: SessionState, body: Body, path: string): StepResult {
+function updateComponents(config: ProcessorConfig, state: SessionState, body: Body, path: string, options: MessageOptions): StepResult {
   const surfaceId = body.surfaceId as string;
   const surface = ownValue(state.surfaces, surfaceId);
   if (!surface) return failed(state, surfaceNotFound(surfaceId, `${path}/surfaceId`));
@@ -131,10 +144,10 @@ function updateComponents(config: ProcessorConfig, state: SessionState, body: Bo
     { type: 'componentsUpdated', surfaceId, componentIds: check.components.map((c) => c.id) },
     ...warningEffects(surfaceId, check.warnings),
   ];
-  return { ok: true, state: withSurface(state, { ...surface, components }), effects };
+  return { ok: true, state: withSurface(state, { ...surface, components }, options.owned), effects };
 }
 
-function updateDataModel(config: ProcessorConfig, state: SessionState, body: Body, path: string): StepResult {
+function updateDataModel(config: ProcessorConfig, state: SessionState, body: Body, path: string, options: MessageOptions): StepResult {
   const surfaceId = body.surfaceId as string;
   const target = typeof body.path === 'string' ? body.path : '/';
   // The protocol's `path` is a JSON Pointer (RFC 6901: empty or starting with '/'); relative paths exist only in template scopes.
@@ -151,7 +164,7 @@ function updateDataModel(config: ProcessorConfig, state: SessionState, body: Bod
   if (tooLarge) return failed(state, tooLarge);
   return {
     ok: true,
-    state: withSurface(state, { ...surface, dataModel: result.value }),
+    state: withSurface(state, { ...surface, dataModel: result.value }, options.owned),
     effects: [{ type: 'dataModelUpdated', surfaceId, path: target }],
   };
 }

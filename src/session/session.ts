@@ -222,6 +222,7 @@ export function handleMessageUnsafe(session: Session, payload: unknown, options:
   let state = session.state;
   const effects: Effect[] = [];
   const touched = new Set<string>();
+  const stepOptions: MessageOptions = { ...options, owned: new WeakSet() };
   for (let index = 0; index < split.raw.length; index += 1) {
     const messagePath = split.paths[index] ?? '';
     const parsed = parseAgentMessage(split.raw[index], index, messagePath, { maxDepth: limits.maxValueDepth + 4 });
@@ -232,7 +233,7 @@ export function handleMessageUnsafe(session: Session, payload: unknown, options:
       return completeOperation(runtime, session.state, state, effects, touched, parsed.error);
     }
     const message = parsed.message as unknown as Record<string, unknown>;
-    const step = applyMessage(runtime.processor, state, message, '', options);
+    const step = applyMessage(runtime.processor, state, message, '', stepOptions);
     for (const effect of step.effects) {
       if ('surfaceId' in effect && typeof effect.surfaceId === 'string') touched.add(effect.surfaceId);
     }

@@ -407,3 +407,22 @@ test('handleMessage does not mutate its input or the session it was given', () =
   ok(handleMessage(session, payload));
   expect(JSON.stringify(session.state)).toBe(snapshot);
 });
+
+test('a payload of many messages writes only records it created: the session it started from can be frozen', () => {
+  const session = apply(createSession([basicCatalog()]), [msg.create('a'), msg.create('b')]).session;
+  deepFreeze(session.state);
+  const snapshot = JSON.stringify(session.state);
+  const payload = [msg.create('c'), msg.data('a', '/x', 1), msg.components('b', hello), msg.data('c', '/y', 2), msg.data('missing', '/z', 3)];
+  const result = handleMessage(session, payload);
+  // The last message fails; the four before it stay applied, none of them touched the old state.
+  expect(result).toMatchObject({ ok: false, error: { code: 'SURFACE_NOT_FOUND' } });
+  expect(JSON.stringify(session.state)).toBe(snapshot);
+  expect(Object.keys(result.session.state.surfaces).sort()).toEqual(['a', 'b', 'c']);
+  expect(result.session.state.surfaces.a?.dataModel).toEqual({ x: 1 });
+  expect(result.session.state.surfaces.c?.dataModel).toEqual({ y: 2 });
+  expect(result.session.state.surfaces).not.toBe(session.state.surfaces);
+  // A later operation copies again instead of writing into the record it was handed.
+  const next = handleMessage(result.session, msg.data('a', '/x', 9));
+  expect(result.session.state.surfaces.a?.dataModel).toEqual({ x: 1 });
+  expect(next.session.state.surfaces.a?.dataModel).toEqual({ x: 9 });
+});
