@@ -7,6 +7,7 @@
 import { a2uiError, type A2uiError } from '../protocol/errors';
 import { limitsOf, type DataLimits } from './limits';
 import { isArrayIndex, joinPointer, splitPointer } from './pointer';
+import { recordWrite, writeChanges } from './writeOrigin';
 import {
   childAt,
   hasOwn,
@@ -91,7 +92,9 @@ function writeValue(model: unknown, path: unknown, value: unknown, limits: DataL
   // Writing what is already there keeps the model's identity, so nothing downstream recomputes.
   const old = lastChild(spine.containers, segments);
   if (old.present && Object.is(old.value, value)) return { ok: true, value: model };
-  return { ok: true, value: rebuild(spine.containers, segments, value) };
+  const written = rebuild(spine.containers, segments, value);
+  recordWrite(model, written, writeChanges(spine.containers, segments));
+  return { ok: true, value: written };
 }
 
 function removeValue(model: unknown, path: unknown, limits: DataLimits): DataResult {
@@ -121,7 +124,10 @@ function removeValue(model: unknown, path: unknown, limits: DataLimits): DataRes
     if (!hasOwn(parent as DataObject, key)) return { ok: true, value: model };
     replaced = withoutKey(parent as DataObject, key);
   }
-  return { ok: true, value: rebuild(containers.slice(0, -1), segments.slice(0, -1), replaced) };
+  const removed = rebuild(containers.slice(0, -1), segments.slice(0, -1), replaced);
+  // A removed key, or null at an index (lengths stay): nothing outside the path changes.
+  recordWrite(model, removed, [{ segments, shallow: false }]);
+  return { ok: true, value: removed };
 }
 
 type Parsed = { ok: true; segments: string[] } | { ok: false; error: A2uiError };

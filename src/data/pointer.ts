@@ -16,6 +16,8 @@ export function escapeSegment(segment: string): string {
 
 /** Decodes one pointer segment; a single pass, so '~01' becomes '~1' and never '/'. */
 export function unescapeSegment(segment: string): string {
+  // Most segments hold no escape; skipping the regex matters on hot paths (every binding read).
+  if (!segment.includes('~')) return segment;
   return segment.replace(/~([01])/g, (_match, digit: string) => (digit === '0' ? '~' : '/'));
 }
 
@@ -39,7 +41,8 @@ export function splitPointer(path: unknown): string[] | null {
   let body = absolute ? path.slice(1) : path;
   if (body.endsWith('/')) body = body.slice(0, -1);
   if (!absolute && (body === '' || body === '.')) return [];
-  return body.split('/').map(unescapeSegment);
+  const segments = body.split('/');
+  return body.includes('~') ? segments.map(unescapeSegment) : segments;
 }
 
 /** The absolute pointer of some segments ('/' for none); null unless given an array of strings. */

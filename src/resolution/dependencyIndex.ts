@@ -55,13 +55,20 @@ export class DependencyIndex {
     }
   }
 
-  /** Adds to `out` every ref reading `segments`, one of its ancestors, or one of its descendants. */
-  collect(segments: readonly string[], out: Set<string>): void {
+  /**
+   * Adds to `out` every ref reading `segments`, one of its ancestors, or (unless `shallow`: only
+   * the container changed, not its contents) one of its descendants.
+   */
+  collect(segments: readonly string[], out: Set<string>, shallow = false): void {
     let node: TrieNode | undefined = this.root;
     for (const segment of segments) {
       if (node.refs) for (const ref of node.refs) out.add(ref);
       node = node.children?.get(segment);
       if (!node) return;
+    }
+    if (shallow) {
+      if (node.refs) for (const ref of node.refs) out.add(ref);
+      return;
     }
     const stack: TrieNode[] = [node];
     while (stack.length > 0) {

@@ -105,6 +105,14 @@ function indexesFor(resolution: SurfaceResolution): DependencyIndexes {
   return rebuilt;
 }
 
+/** Whether two entries of one ref read the same data paths and agent calls (what the indexes hold). */
+function sameDependencies(a: NodeEntry, b: NodeEntry): boolean {
+  if (a.dataDeps.length !== b.dataDeps.length || a.agentDeps.length !== b.agentDeps.length) return false;
+  for (let i = 0; i < a.dataDeps.length; i += 1) if (a.dataDeps[i]?.path !== b.dataDeps[i]?.path) return false;
+  for (let i = 0; i < a.agentDeps.length; i += 1) if (a.agentDeps[i]?.key !== b.agentDeps[i]?.key) return false;
+  return true;
+}
+
 function addToIndexes(indexes: DependencyIndexes, entry: NodeEntry): void {
   indexes.data.add(entry.spec.ref, entry.dataDeps.map((d) => d.segments));
   for (const dep of entry.agentDeps) {
@@ -328,8 +336,8 @@ class ResolutionRun {
   private incremental(previous: SurfaceResolution): void {
     const candidates = new Set<NodeRef>();
     if (previous.surface.dataModel !== this.surface.dataModel) {
-      for (const segments of changedPaths(previous.surface.dataModel, this.surface.dataModel)) {
-        this.indexes.data.collect(segments, candidates);
+      for (const change of changedPaths(previous.surface.dataModel, this.surface.dataModel)) {
+        this.indexes.data.collect(change.segments, candidates, change.shallow);
       }
     }
     if (previous.calls !== this.state.agentCalls) {
@@ -391,8 +399,11 @@ class ResolutionRun {
       entry = previous;
     } else {
       entry = this.evaluate(spec, component, ancestors);
+      // Same reads as before (the usual case: a value changed): the indexes already hold them,
+      // and dropping and re-adding them churns the maps of large lists.
+      const indexed = previous !== undefined && sameDependencies(previous, entry);
       if (previous) {
-        this.unindex(previous);
+        if (!indexed) this.unindex(previous);
         if (sameNode(previous.node, entry.node)) entry = { ...entry, node: previous.node };
         else this.emitted.push(spec.ref);
         const kept = new Set(entry.childSpecs.map((c) => c.ref));
@@ -401,7 +412,7 @@ class ResolutionRun {
         this.emitted.push(spec.ref);
         this.nodeCount += 1;
       }
-      this.index(entry);
+      if (!indexed) this.index(entry);
       this.writer.set(spec.ref, entry);
       this.changed = true;
       this.diagnostics.push(...entry.diagnostics);
