@@ -27,9 +27,13 @@ export type DataResult = { ok: true; value: unknown } | { ok: false; error: A2ui
 
 /** The value at `path` (absolute, or relative to the root), or undefined when there is none. */
 export function getIn(model: unknown, path: unknown): unknown {
+  const segments = splitPointer(path);
+  return segments === null ? undefined : getAt(model, segments);
+}
+
+/** The value at already-parsed `segments`, or undefined when there is none (see {@link getIn}). */
+export function getAt(model: unknown, segments: readonly string[]): unknown {
   try {
-    const segments = splitPointer(path);
-    if (segments === null) return undefined;
     let node = model;
     for (const segment of segments) {
       node = childAt(node, segment);

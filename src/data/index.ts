@@ -39,6 +39,7 @@ export {
 
 export {
   /** The value at a path, or undefined; only own properties are read. */
+  getAt,
   getIn,
   /** A copy of the model with a value at a path, creating missing containers; shares untouched branches. */
   setIn,

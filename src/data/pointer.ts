@@ -72,10 +72,25 @@ function isStringArray(value: unknown): value is string[] {
 export function resolvePath(path: string, scope?: string): string;
 export function resolvePath(path: unknown, scope?: unknown): string | null;
 export function resolvePath(path: unknown, scope: unknown = '/'): string | null {
+  // The common case in templates, a plain relative path in a canonical scope ('label' in
+  // '/rows/12'), needs no parsing: joining the parsed segments gives back the same text.
+  if (typeof path === 'string' && typeof scope === 'string' && isPlainRelative(path) && isPlainScope(scope)) {
+    return scope === '/' ? `/${path}` : `${scope}/${path}`;
+  }
   const own = splitPointer(path);
   const base = splitPointer(scope);
   if (own === null || base === null) return null;
   return joinPointer(isAbsolutePath(path) ? own : base.concat(own));
+}
+
+/** A relative path that parses to its own text: no escapes, no trailing slash, not the scope itself. */
+function isPlainRelative(path: string): boolean {
+  return path !== '' && path !== '.' && !path.startsWith('/') && !path.endsWith('/') && !path.includes('~');
+}
+
+/** An absolute path in canonical spelling: '/' or '/a/b' without escapes or a trailing slash. */
+function isPlainScope(scope: string): boolean {
+  return scope === '/' || (scope.startsWith('/') && !scope.endsWith('/') && !scope.includes('~'));
 }
 
 /**

@@ -21,7 +21,7 @@ import {
   type AgentLookup,
   type EvaluationScope,
 } from './evaluation';
-import { getIn, jsonEqual, resolvePath, splitPointer } from '../data';
+import { getAt, jsonEqual, resolvePath, splitPointer } from '../data';
 
 /** Limits the resolver enforces; exceeding one gives a placeholder or a diagnostic, never a crash. */
 export interface ResolutionLimits {
@@ -375,7 +375,7 @@ class ResolutionRun {
   private inputsChanged(entry: NodeEntry): boolean {
     const model = this.surface.dataModel;
     for (const dep of entry.dataDeps) {
-      const now = getIn(model, dep.path);
+      const now = getAt(model, dep.segments);
       if (dep.kind === 'length' ? listLength(now) !== dep.seen : now !== dep.seen) return true;
     }
     for (const dep of entry.agentDeps) if (this.lookup(dep.key) !== dep.row) return true;
@@ -654,8 +654,7 @@ class NodeBuilder {
     if (typeof raw === 'object' && raw !== null && typeof (raw as { componentId?: unknown }).componentId === 'string' && typeof (raw as { path?: unknown }).path === 'string') {
       const template = raw as { componentId: string; path: string };
       const listPath = resolvePath(template.path, this.spec.scope);
-      const list = getIn(this.run.surfaceState.dataModel, listPath);
-      this.depend(listPath, 'length', listLength(list));
+      const list = this.depend(listPath, 'length');
       if (list === undefined) {
         this.diagnose('warning', 'UNRESOLVED_BINDING', `Template list '${listPath}' is not in the data model yet.`, listPath);
         return [];
@@ -692,7 +691,7 @@ class NodeBuilder {
   private evaluateValue(raw: unknown, slot: string): unknown {
     if (!containsDynamic(raw)) return raw;
     const result = evaluateForResolution(raw, this.scope());
-    for (const path of result.reads) this.depend(path, 'value', getIn(this.run.surfaceState.dataModel, path));
+    for (const path of result.reads) this.depend(path, 'value');
     for (const call of result.agentCalls) {
       this.agentDeps.push({ key: call.key, row: call.row });
       if (call.row === undefined) this.run.requestAgentCall(call.request);
@@ -736,11 +735,16 @@ class NodeBuilder {
     }
   }
 
-  private depend(path: string, kind: 'value' | 'length', seen: unknown): void {
+  /** Records that this node read `path` (its value, or a template its length); returns the value there. */
+  private depend(path: string, kind: 'value' | 'length'): unknown {
+    const segments = splitPointer(path);
+    const value = getAt(this.run.surfaceState.dataModel, segments);
     const id = `${kind}:${path}`;
-    if (this.seenPaths.has(id)) return;
-    this.seenPaths.add(id);
-    this.dataDeps.push({ segments: splitPointer(path), path, kind, seen });
+    if (!this.seenPaths.has(id)) {
+      this.seenPaths.add(id);
+      this.dataDeps.push({ segments, path, kind, seen: kind === 'length' ? listLength(value) : value });
+    }
+    return value;
   }
 
   private diagnose(severity: Diagnostic['severity'], code: Diagnostic['code'], message: string, path?: string): void {

@@ -9,6 +9,7 @@ import {
   splitPointer,
   unescapeSegment,
 } from '../../src/data';
+import fc from 'fast-check';
 import { GARBAGE } from './helpers';
 
 function isNotArray(value: unknown): boolean {
@@ -125,6 +126,21 @@ describe('resolvePath', () => {
     ['', '/', '/'],
   ])('%j in scope %j → %j', (path, scope, resolved) => {
     expect(resolvePath(path, scope)).toBe(resolved);
+  });
+
+  test('the shortcut for plain relative paths gives what parsing and joining give', () => {
+    const segment = fc.stringMatching(/^[a-z0-9~/.]{0,3}$/);
+    const text = fc.array(segment, { maxLength: 4 }).map((parts) => parts.join('/'));
+    const scope = fc.oneof(fc.constant('/'), text.map((t) => `/${t}`), text);
+    fc.assert(
+      fc.property(text, scope, (path, base) => {
+        const own = splitPointer(path);
+        const parsedBase = splitPointer(base);
+        const expected = path.startsWith('/') ? joinPointer(own) : joinPointer(parsedBase.concat(own));
+        expect(resolvePath(path, base)).toBe(expected);
+      }),
+      { numRuns: 3_000, seed: 7 },
+    );
   });
 
   test('the scope defaults to the root', () => {
