@@ -145,6 +145,9 @@ function parseForWrite(path: unknown, limits: DataLimits): Parsed {
       `A data path may have at most ${limits.maxPathSegments} segments; this one has ${segments.length}`,
     );
   }
+  // An own "__proto__" key is data to us, but not to code that copies state by assignment
+  // (Redux Toolkit's development checks among it), which reads it as the prototype.
+  if (segments.includes('__proto__')) return failed('DATA_ERROR', `Forbidden path segment '__proto__' in ${describePath(path)}`);
   return { ok: true, segments };
 }
 

@@ -11,7 +11,7 @@ import { a2uiError, type A2uiError } from '../protocol/errors';
 import { ownValue, setOwn } from '../data';
 import { componentConstraints, componentShape } from '../resolution/componentShape';
 import type { ComponentRecord, SurfaceState } from '../session/state';
-import type { ProcessorConfig } from './config';
+import { FORBIDDEN_ID, type ProcessorConfig } from './config';
 import { checkComponentSchema, checkFunctionArgs } from './schemaChecks';
 
 /** A problem that does not stop the message: reported to the agent and as a diagnostic. */
@@ -51,6 +51,7 @@ export function checkComponents(
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return fail('VALIDATION_FAILED', `${path}: a component must be an object`, path);
     const component = raw as ComponentRecord;
     if (typeof component.id !== 'string' || component.id === '') return fail('VALIDATION_FAILED', `${path}/id: a component needs a non-empty string id`, `${path}/id`);
+    if (component.id === FORBIDDEN_ID) return fail('VALIDATION_FAILED', `${path}/id: the component id '__proto__' is not allowed`, `${path}/id`);
     if (typeof component.component !== 'string') return fail('VALIDATION_FAILED', `${path}/component: component '${component.id}' needs a string component type`, `${path}/component`);
     if (component.component === 'Surface') return fail('VALIDATION_FAILED', `${path}/component: 'Surface' is the surface's own container and cannot be sent`, `${path}/component`);
     if ('catalogId' in component && typeof component.catalogId !== 'string') {

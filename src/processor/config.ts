@@ -46,3 +46,10 @@ export interface ProcessorConfig {
   defaultTimeoutMs: number | null;
   limits: SessionLimits;
 }
+
+/**
+ * The one id an agent may not give a surface or a component. State keeps ids as own keys, and
+ * an own "__proto__" key, plain data to us, is read as the prototype by code that copies objects
+ * by assignment, Redux Toolkit's development checks among it.
+ */
+export const FORBIDDEN_ID = '__proto__';

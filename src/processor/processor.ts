@@ -9,7 +9,7 @@ import { applyDataUpdate, ownValue, setOwn } from '../data';
 import type { Effect, OutboundMessage } from '../session/effects';
 import type { AgentCallRow, SessionState, SurfaceState } from '../session/state';
 import { checkComponents } from './components';
-import type { ProcessorConfig } from './config';
+import { FORBIDDEN_ID, type ProcessorConfig } from './config';
 import { dataModelSizeError } from './dataModelSize';
 import { runRendererFunction } from './rendererFunctions';
 
@@ -91,6 +91,9 @@ function withSurface(state: SessionState, surface: SurfaceState, owned: WeakSet<
 function createSurface(config: ProcessorConfig, state: SessionState, body: Body, path: string, options: MessageOptions): StepResult {
   const surfaceId = body.surfaceId as string;
   const where = { surfaceId, path };
+  if (surfaceId === FORBIDDEN_ID) {
+    return failed(state, a2uiError('INVALID_MESSAGE', `${path}/surfaceId: the surface id '__proto__' is not allowed`, { ...where, path: `${path}/surfaceId` }));
+  }
   if (Object.prototype.hasOwnProperty.call(state.surfaces, surfaceId)) {
     if (options.keepExistingSurfaces) return { ok: true, state, effects: [] };
     return failed(state, a2uiError('SURFACE_EXISTS', `${path}/surfaceId: surface '${surfaceId}' already exists; delete it before creating it again`, { ...where, path: `${path}/surfaceId` }));

@@ -64,9 +64,10 @@ function runCase(c: ConformanceCase): void {
 runSuite('suites/data_model (legacy format)', loadSuite('suites/data_model.yaml'), runCase, {
   known: {
     test_data_model_security_prototype_pollution:
-      'this older suite rejects the keys __proto__, constructor and prototype; v1.0 defines bindings as ' +
-      '"JSON Pointers ([RFC 6901])" over the data model, "a standard JSON object" (renderer_data_model.json), ' +
-      'whose keys may be any string, so we store such keys as ordinary own properties that never reach a ' +
-      'prototype (test/data/safety.test.ts); core/data_model.yaml leaves these guards out as JavaScript-only',
+      'this older suite rejects the path segments __proto__, constructor and prototype; we reject __proto__ ' +
+      '(an own "__proto__" key breaks code that copies state by assignment, Redux Toolkit\'s checks among it) ' +
+      'but store constructor and prototype as ordinary own keys that never reach a prototype: v1.0 binds ' +
+      '"JSON Pointers ([RFC 6901])" over "a standard JSON object" (renderer_data_model.json), whose keys may ' +
+      'be any string (test/data/safety.test.ts); core/data_model.yaml leaves these guards out as JavaScript-only',
   },
 });

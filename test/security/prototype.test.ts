@@ -3,6 +3,8 @@
  * ordinary own data, prototype-named ids (surfaces, components, calls, catalogs, functions) name
  * nothing inherited, and `__proto__` keys in a payload are refused before anything reads them.
  */
+import { configureStore } from '@reduxjs/toolkit';
+import { createA2ui } from '../../src/redux/createA2ui';
 import { handleMessage, resolvedTree, surface } from '../../src/session/session';
 import { invoke, write } from '../../src/session/interaction';
 import { createSession } from '../../src/session/session';
@@ -14,15 +16,8 @@ afterEach(() => assertPrototypesClean());
 const INHERITED = ['constructor', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__', 'isPrototypeOf'] as const;
 
 describe('data paths with prototype-named segments are own data', () => {
-  const attacks = [
-    '/__proto__/polluted',
-    '/constructor/prototype/polluted',
-    '/prototype/polluted',
-    '/a/__proto__/polluted',
-    '/__proto__/__proto__/polluted',
-    '/constructor/polluted',
-    '/items/0/__proto__/polluted',
-  ];
+  const attacks = ['/constructor/prototype/polluted', '/prototype/polluted', '/constructor/polluted', '/items/0/constructor/polluted'];
+  const forbidden = ['/__proto__/polluted', '/a/__proto__/polluted', '/__proto__/__proto__/polluted', '/items/0/__proto__/polluted', '/__proto__'];
 
   test.each(attacks)('updateDataModel at %s writes own data and nothing else', (path) => {
     const session = openSurface([{ id: 'root', component: 'Text', text: { path } }], { items: [{}] });
@@ -35,6 +30,29 @@ describe('data paths with prototype-named segments are own data', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
+  test.each(forbidden)('updateDataModel at %s is refused (a forbidden segment), the agent is told, nothing changes', (path) => {
+    const session = openSurface([{ id: 'root', component: 'Text', text: { path } }], { items: [{}] });
+    const result = handleMessage(session, { version: 'v1.0', updateDataModel: { surfaceId: 's', path, value: 'hacked' } });
+    expect(result).toMatchObject({ ok: false, error: { code: 'DATA_ERROR', surfaceId: 's' } });
+    expect(sentBodies(result.effects, 'error')).toEqual([expect.objectContaining({ code: 'DATA_ERROR', surfaceId: 's', message: expect.stringContaining("Forbidden path segment '__proto__'") })]);
+    expect(surface(result.session, 's')?.dataModel).toEqual({ items: [{}] });
+  });
+
+  // Found by the fuzzer: an own "__proto__" key in the data model made Redux Toolkit's
+  // development immutability check report a mutation that never happened, and the saga died.
+  test('through a real store with the default development checks, a __proto__ path is refused and nothing throws', () => {
+    const a2ui = createA2ui({ catalogs: catalogs() });
+    const store = configureStore({ reducer: { a2ui: a2ui.reducer } });
+    store.dispatch(a2ui.actions.messageReceived([
+      { version: 'v1.0', createSurface: { surfaceId: 'C', catalogId: BASIC, components: [{ id: 'root', component: 'Text', text: 'x' }], dataModel: { a: 1 } } },
+      { version: 'v1.0', updateDataModel: { surfaceId: 'C', path: '/__proto__/__proto__', value: [] } },
+    ]));
+    expect(() => store.dispatch(a2ui.actions.messageReceived({ version: 'v1.0', updateDataModel: { surfaceId: 'C', path: '/b', value: 2 } }))).not.toThrow();
+    const state = store.getState().a2ui.session;
+    expect(state.core.surfaces.C?.dataModel).toEqual({ a: 1, b: 2 });
+    expect(state.outbox.map((e) => e.effect)).toContainEqual({ type: 'send', message: { version: 'v1.0', error: expect.objectContaining({ code: 'DATA_ERROR', surfaceId: 'C' }) } });
+  });
+
   test('a relative path inside a template cannot climb into a prototype', () => {
     const session = openSurface(
       [
@@ -44,8 +62,8 @@ describe('data paths with prototype-named segments are own data', () => {
       { items: [{ label: 'a' }] },
     );
     const result = write(session, 's', 'root/children/0', 'value', 'hacked');
-    expect(result.ok).toBe(true);
-    if (result.ok) expect(surface(result.session, 's')?.dataModel).toEqual(JSON.parse('{"items":[{"label":"a","__proto__":{"polluted":"hacked"}}]}'));
+    expect(result).toMatchObject({ ok: false, error: { code: 'DATA_ERROR', message: expect.stringContaining('__proto__') } });
+    expect(surface(session, 's')?.dataModel).toEqual({ items: [{ label: 'a' }] });
   });
 
   test('reading inherited names gives nothing: ${/constructor} is not "function Object()"', () => {
@@ -103,7 +121,7 @@ describe('prototype-named ids name nothing inherited', () => {
   // Found by the fuzzer: ids inherited from Object.prototype used to be read as surfaces and threw
   // inside the processor (creation failed, messages to them were not SURFACE_NOT_FOUND, and the
   // earlier messages of the payload were dropped).
-  test.each(['__proto__', 'constructor', 'toString', 'prototype', 'polluted'])('a surface named %s is an own entry of the surface table', (id) => {
+  test.each(['constructor', 'toString', 'prototype', 'polluted'])('a surface named %s is an own entry of the surface table', (id) => {
     const session = createSession(catalogs());
     const result = handleMessage(session, [
       { version: 'v1.0', createSurface: { surfaceId: id, catalogId: BASIC, components: [{ id: 'root', component: 'Text', text: { path: '/a' } }], dataModel: { a: 'own' } } },
@@ -135,16 +153,24 @@ describe('prototype-named ids name nothing inherited', () => {
     expect(surface(result.session, 's')?.dataModel).toEqual({ a: 'applied' });
   });
 
-  // Found by the fuzzer: `components[id] = component` with id '__proto__' replaced the record's prototype.
-  test('a component with id "__proto__" is stored as an own component and the record stays plain data', () => {
-    const session = openSurface([{ id: 'root', component: 'Column', children: ['__proto__'] }], {}, { session: { validation: 'lenient' } });
-    const result = handleMessage(session, { version: 'v1.0', updateComponents: { surfaceId: 's', components: [{ id: '__proto__', component: 'Text', text: 'own' }] } });
-    expect(result.ok).toBe(true);
-    const components = surface(result.session, 's')?.components as object;
-    expect(Object.getPrototypeOf(components)).toBe(Object.prototype);
-    expect(Object.prototype.hasOwnProperty.call(components, '__proto__')).toBe(true);
-    expect(nodeOf(result.session, 'root/children/0').props.text).toBe('own');
-    assertSerializable(result.session.state, 'state');
+  test('a surface named "__proto__" is refused: state keeps no own "__proto__" key', () => {
+    const result = handleMessage(createSession(catalogs()), { version: 'v1.0', createSurface: { surfaceId: '__proto__', catalogId: BASIC } });
+    expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_MESSAGE', path: '/createSurface/surfaceId' } });
+    expect(Object.keys(result.session.state.surfaces)).toEqual([]);
+    expect(sentBodies(result.effects, 'error')).toEqual([expect.objectContaining({ code: 'INVALID_MESSAGE', surfaceId: '__proto__' })]);
+  });
+
+  // Found by the fuzzer: `components[id] = component` with id '__proto__' replaced the record's
+  // prototype; later, that an own "__proto__" key in state trips Redux Toolkit's checks.
+  test('a component with id "__proto__" is refused with VALIDATION_FAILED, in strict and lenient mode', () => {
+    for (const validation of ['strict', 'lenient'] as const) {
+      const session = openSurface([{ id: 'root', component: 'Column', children: ['__proto__'] }], {}, { session: { validation } });
+      const result = handleMessage(session, { version: 'v1.0', updateComponents: { surfaceId: 's', components: [{ id: '__proto__', component: 'Text', text: 'own' }] } });
+      expect(result).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED', path: '/updateComponents/components/0/id' } });
+      const components = surface(result.session, 's')?.components as object;
+      expect(Object.prototype.hasOwnProperty.call(components, '__proto__')).toBe(false);
+      assertSerializable(result.session.state, 'state');
+    }
   });
 
   test.each(INHERITED)('a child id %j with no such component is a missing child, not an inherited method', (id) => {
