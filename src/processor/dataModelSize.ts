@@ -36,7 +36,7 @@ export function updatedModelSize(before: object, path: string, value: unknown, a
     const keyDelta = old === undefined && !removed ? key : old !== undefined && removed ? -key : 0;
     size = base - jsonLength(old) + (removed ? 0 : jsonLength(value)) + keyDelta;
   }
-  modelSizes.set(after, size);
+  if (typeof after === 'object' && after !== null) modelSizes.set(after, size);
   return size;
 }
 

@@ -1,9 +1,9 @@
 /**
  * User input: `write` (a two-way binding receives a value) and `invoke` (an action runs).
  */
-import { setIn } from '../data';
+import { setIn, splitPointer } from '../data';
 import { dataModelSizeError } from '../processor/dataModelSize';
-import { toJsonValue } from '../protocol/json';
+import { describeType, isPlainObject, toJsonValue } from '../protocol/json';
 import { a2uiError, type A2uiError } from '../protocol/errors';
 import { lookupNode, nodeContext, resolveSurface } from '../resolution/resolver';
 import { evaluateForAction } from '../resolution/evaluation';
@@ -58,6 +58,10 @@ export function write(session: Session, surfaceId: string, ref: string, property
       const code = json.kind === 'tooDeep' || json.kind === 'tooLarge' ? 'LIMIT_EXCEEDED' : 'DATA_ERROR';
       const what = code === 'LIMIT_EXCEEDED' ? 'the value is over a limit' : 'the value is not JSON data';
       return { ok: false, error: a2uiError(code, `write: ${what}${json.path ? ` at ${json.path}` : ''}: ${json.reason}`, { surfaceId }) };
+    }
+    // A binding to the scope root ('' or '.') at the top level names the whole model, which stays an object.
+    if (splitPointer(path).length === 0 && !isPlainObject(json.value)) {
+      return { ok: false, error: a2uiError('DATA_ERROR', `write: the whole data model can only be replaced by an object, not ${describeType(json.value)}`, { surfaceId }) };
     }
     const written = setIn(found.surface.dataModel, path, json.value, { maxDepth: session.runtime.processor.limits.maxDataDepth });
     if (!written.ok) return { ok: false, error: { ...written.error, surfaceId } };

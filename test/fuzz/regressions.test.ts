@@ -4,6 +4,7 @@
  */
 import { basicCatalog } from '../../src/catalog';
 import { createSession, handleMessage, resolvedTree, type Session } from '../../src/session/session';
+import { write } from '../../src/session/interaction';
 import { BASIC } from './arbitraries';
 import { assertPrototypesClean, assertSerializable, assertTreeConsistent } from './invariants';
 
@@ -104,4 +105,33 @@ test.each([{ path: null }, { path: '/secret' }, { call: 'x', args: {} }])('an ag
 test('an argument object without path/call keys is sent as data', () => {
   const session = open([{ id: 'root', component: 'Text', text: { call: 'fetchPrice', args: { sku: { path: '/name' } } } }], { name: { id: 7, paths: ['/a'] } }, 'strict');
   expect(Object.values(session.state.agentCalls).map((row) => row.call.args)).toEqual([{ sku: { id: 7, paths: ['/a'] } }]);
+});
+
+// Found by `npm run fuzz` (seed -1867232403): a Text bound to the root ('') received a user write
+// of `false`; the data model became `false`, and the size check then threw on it.
+describe('a user write through a binding to the whole data model', () => {
+  const surfaceWithRootBinding = (): Session => {
+    const created = handleMessage(createSession([basicCatalog()]), {
+      version: 'v1.0',
+      createSurface: { surfaceId: 'A', catalogId: BASIC, components: [{ id: 'root', component: 'TextField', label: 'x', value: { path: '' } }], dataModel: { name: 'Ada' } },
+    });
+    if (!created.ok) throw new Error(created.error.message);
+    return created.session;
+  };
+
+  test.each([false, 0, 'text', null, [1]])('of %j is refused: the model stays an object', (value) => {
+    const session = surfaceWithRootBinding();
+    const result = write(session, 'A', 'root', 'value', value);
+    expect(result).toMatchObject({ ok: false, error: { code: 'DATA_ERROR', surfaceId: 'A', message: expect.stringMatching(/whole data model/) } });
+    expect(session.state.surfaces.A?.dataModel).toEqual({ name: 'Ada' });
+  });
+
+  test('of an object replaces the model', () => {
+    const result = write(surfaceWithRootBinding(), 'A', 'root', 'value', { name: 'Grace' });
+    expect(result.ok).toBe(true);
+    if (result.ok) {
+      expect(result.session.state.surfaces.A?.dataModel).toEqual({ name: 'Grace' });
+      assertSerializable(result.session.state, 'state');
+    }
+  });
 });
