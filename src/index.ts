@@ -248,6 +248,11 @@ export {
   compileSafeRegex,
   /** Default bounds of agent-supplied regular expressions. */
   DEFAULT_REGEX_LIMITS,
+  /**
+   * What a catalog function throws when an input is over a resource limit: reported as
+   * LIMIT_EXCEEDED (to the host as a diagnostic, to the agent as an error), not EXPRESSION_ERROR.
+   */
+  LimitExceededError,
 } from './catalog';
 export type {
   /** A catalog: component schemas and functions. */

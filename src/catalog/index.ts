@@ -111,6 +111,11 @@ export {
   validityOf,
 } from './coerce';
 
+export {
+  /** What an implementation throws for an input over a resource limit (reported as LIMIT_EXCEEDED). */
+  LimitExceededError,
+} from './types';
+
 /** The catalog model. */
 export type {
   AllowedCallers,

@@ -7,7 +7,7 @@
 import { SYSTEM_FUNCTIONS, isSystemFunctionName } from '../catalog/system';
 import { resolveFunctionCatalog } from '../catalog/resolve';
 import { coerceToString } from '../catalog/coerce';
-import type { Catalog, CatalogFunction, FunctionContext, LocalRequest } from '../catalog/types';
+import { LimitExceededError, type Catalog, type CatalogFunction, type FunctionContext, type LocalRequest } from '../catalog/types';
 import { getIn, resolvePath } from '../data';
 import type { A2uiErrorCode } from '../protocol/errors';
 import { argumentProblems } from './args';
@@ -341,7 +341,9 @@ class Evaluator {
       value = (fn.implementation as NonNullable<CatalogFunction['implementation']>)(args, context);
     } catch (error) {
       if (error instanceof PartsUnavailable) return unavailable ?? FAILED;
-      return this.fail('EXPRESSION_ERROR', `Function '${name}' failed: ${messageOf(error)}`, where);
+      // An input over a resource limit is told apart: the session reports limits to the agent.
+      const code = error instanceof LimitExceededError ? 'LIMIT_EXCEEDED' : 'EXPRESSION_ERROR';
+      return this.fail(code, `Function '${name}' failed: ${messageOf(error)}`, where);
     }
     if (unavailable !== null) return unavailable;
     if (isThenable(value)) {
@@ -354,7 +356,7 @@ class Evaluator {
   /** FunctionContext.interpolate: the template's parts evaluated here, or why they cannot be. */
   private interpolate(template: string, depth: number, callDepth: number): string | Outcome {
     const parsed = parseTemplate(coerceToString(template), this.limits);
-    if (!parsed.ok) return this.fail('EXPRESSION_ERROR', `Invalid template: ${parsed.error.message}`);
+    if (!parsed.ok) return this.fail(parsed.error.code, `Invalid template: ${parsed.error.message}`);
     const outcomes = parsed.parts.map((part) => (typeof part === 'string' ? { ok: true as const, value: part } : this.value(part, depth, callDepth)));
     const unavailable = firstUnavailable(outcomes);
     if (unavailable !== null) return unavailable;

@@ -30,7 +30,8 @@ export type TemplatePart = TemplateValue;
 
 /** Why a template does not parse, and where (0-based offset into the template). */
 export interface TemplateSyntaxError {
-  code: 'EXPRESSION_ERROR';
+  /** LIMIT_EXCEEDED: the template is too long or nests too deep; EXPRESSION_ERROR: anything else. */
+  code: 'EXPRESSION_ERROR' | 'LIMIT_EXCEEDED';
   message: string;
   position: number;
 }
@@ -52,6 +53,7 @@ class SyntaxFailure {
   constructor(
     readonly message: string,
     readonly position: number,
+    readonly code: TemplateSyntaxError['code'] = 'EXPRESSION_ERROR',
   ) {}
 }
 
@@ -72,7 +74,7 @@ export function parseTemplate(template: string, limits: Partial<TemplateLimits> 
   };
   if (typeof template !== 'string') return syntaxError('A template must be a string.', 0);
   if (template.length > bounds.maxTemplateLength) {
-    return syntaxError(`Template is too long (${template.length} > ${bounds.maxTemplateLength} characters).`, 0);
+    return syntaxError(`Template is too long (${template.length} > ${bounds.maxTemplateLength} characters).`, 0, 'LIMIT_EXCEEDED');
   }
   const key = `${bounds.maxTemplateLength}|${bounds.maxTemplateDepth}|${template}`;
   const cached = cache.get(key);
@@ -87,13 +89,13 @@ function parseUncached(template: string, limits: TemplateLimits): TemplateParseR
   try {
     return { ok: true, parts: deepFreeze(new TemplateParser(template, limits.maxTemplateDepth).parts()) };
   } catch (failure) {
-    if (failure instanceof SyntaxFailure) return syntaxError(failure.message, failure.position);
+    if (failure instanceof SyntaxFailure) return syntaxError(failure.message, failure.position, failure.code);
     throw failure;
   }
 }
 
-function syntaxError(message: string, position: number): TemplateParseResult {
-  return Object.freeze({ ok: false, error: Object.freeze({ code: 'EXPRESSION_ERROR', message, position }) });
+function syntaxError(message: string, position: number, code: TemplateSyntaxError['code'] = 'EXPRESSION_ERROR'): TemplateParseResult {
+  return Object.freeze({ ok: false, error: Object.freeze({ code, message, position }) });
 }
 
 class TemplateParser {
@@ -291,7 +293,7 @@ class TemplateParser {
   private enter(position: number): void {
     this.depth += 1;
     if (this.depth > this.maxDepth) {
-      throw new SyntaxFailure(`Expression nesting exceeds ${this.maxDepth} levels at position ${position}.`, position);
+      throw new SyntaxFailure(`Expression nesting exceeds ${this.maxDepth} levels at position ${position}.`, position, 'LIMIT_EXCEEDED');
     }
   }
 

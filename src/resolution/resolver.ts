@@ -701,7 +701,8 @@ class NodeBuilder {
         this.diagnose('error', code, `Agent function '${call.request.call.call}' (call ${call.row.callId}) for '${slot}' ${call.row.status === 'error' ? `failed: ${call.row.error?.message ?? 'error'}` : call.row.status === 'timeout' ? 'timed out' : 'was cancelled'}.`);
       }
     }
-    for (const error of result.errors) this.diagnose('error', 'EXPRESSION_ERROR', `${slot}: ${error.message}`);
+    // A resource limit keeps its code: the session tells the agent about limits, not about every expression error.
+    for (const error of result.errors) this.diagnose('error', error.code === 'LIMIT_EXCEEDED' ? 'LIMIT_EXCEEDED' : 'EXPRESSION_ERROR', `${slot}: ${error.message}`);
     if (isBinding(raw) && result.value === undefined) {
       this.diagnose('warning', 'UNRESOLVED_BINDING', `'${slot}' is bound to '${resolvePath(raw.path, this.spec.scope)}', which is not in the data model yet.`, resolvePath(raw.path, this.spec.scope));
     }

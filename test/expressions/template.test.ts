@@ -6,9 +6,9 @@ function parts(template: string): unknown[] {
   return result.parts;
 }
 
-function failure(result: TemplateParseResult): { message: string; position: number } {
+function failure(result: TemplateParseResult, code: 'EXPRESSION_ERROR' | 'LIMIT_EXCEEDED' = 'EXPRESSION_ERROR'): { message: string; position: number } {
   if (result.ok) throw new Error(`parsed: ${JSON.stringify(result.parts)}`);
-  expect(result.error.code).toBe('EXPRESSION_ERROR');
+  expect(result.error.code).toBe(code);
   return result.error;
 }
 
@@ -100,12 +100,13 @@ describe('parseTemplate', () => {
   });
 
   test('limits: length and nesting, with errors instead of stack overflows', () => {
-    expect(failure(parseTemplate('x'.repeat(DEFAULT_EXPRESSION_LIMITS.maxTemplateLength + 1))).message).toContain('too long');
-    expect(failure(parseTemplate('abcdef', { maxTemplateLength: 5 })).message).toContain('5 characters');
+    // Limits are LIMIT_EXCEEDED (the session tells the agent), other syntax errors EXPRESSION_ERROR.
+    expect(failure(parseTemplate('x'.repeat(DEFAULT_EXPRESSION_LIMITS.maxTemplateLength + 1)), 'LIMIT_EXCEEDED').message).toContain('too long');
+    expect(failure(parseTemplate('abcdef', { maxTemplateLength: 5 }), 'LIMIT_EXCEEDED').message).toContain('5 characters');
     const deep = `${'${'.repeat(100)}x${'}'.repeat(100)}`;
-    expect(failure(parseTemplate(deep)).message).toContain(`exceeds ${DEFAULT_EXPRESSION_LIMITS.maxTemplateDepth} levels`);
+    expect(failure(parseTemplate(deep), 'LIMIT_EXCEEDED').message).toContain(`exceeds ${DEFAULT_EXPRESSION_LIMITS.maxTemplateDepth} levels`);
     const calls = `\${${'f(a: '.repeat(50)}1${')'.repeat(50)}}`;
-    expect(failure(parseTemplate(calls)).message).toContain('nesting');
+    expect(failure(parseTemplate(calls), 'LIMIT_EXCEEDED').message).toContain('nesting');
     expect(parseTemplate('${${${x}}}', { maxTemplateDepth: 3 }).ok).toBe(true);
     expect(parseTemplate('${${${x}}}', { maxTemplateDepth: 2 }).ok).toBe(false);
     const huge = `\${${'${'.repeat(50_000)}`;

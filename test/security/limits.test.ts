@@ -233,17 +233,17 @@ describe('maxDataModelBytes', () => {
 describe('formatString: template length, nesting and fan-out', () => {
   const text = (value: unknown) => [{ id: 'root', component: 'Text', text: { call: 'formatString', args: { value } } }];
 
-  test('a template longer than 10,000 characters is an EXPRESSION_ERROR; the text is null', () => {
+  test('a template longer than 10,000 characters is LIMIT_EXCEEDED; the text is null', () => {
     const session = sessionWith({}, text('${/a}'.repeat(2_001)), { a: 'x' });
     expect(nodeOf(session, 'root').props.text).toBeNull();
-    expect(resolvedTree(session, 's')?.diagnostics).toEqual([expect.objectContaining({ code: 'EXPRESSION_ERROR', message: expect.stringContaining('too long') })]);
+    expect(resolvedTree(session, 's')?.diagnostics).toEqual([expect.objectContaining({ code: 'LIMIT_EXCEEDED', message: expect.stringContaining('too long') })]);
   });
 
-  test('interpolations nested deeper than 32 are an EXPRESSION_ERROR', () => {
+  test('interpolations nested deeper than 32 are LIMIT_EXCEEDED', () => {
     const deep = `${'${formatString(value: '.repeat(40)}'x'${')}'.repeat(40)}`;
     const session = sessionWith({}, text(deep));
     expect(nodeOf(session, 'root').props.text).toBeNull();
-    expect(resolvedTree(session, 's')?.diagnostics[0]).toMatchObject({ code: 'EXPRESSION_ERROR' });
+    expect(resolvedTree(session, 's')?.diagnostics[0]).toMatchObject({ code: 'LIMIT_EXCEEDED' });
   });
 
   test('a self-referencing template in the data model (exponential fan-out) stops at the call limits, quickly', () => {
@@ -252,7 +252,7 @@ describe('formatString: template length, nesting and fan-out', () => {
     expect(ms).toBeLessThan(2_000);
     const node = nodeOf(session, 'root');
     expect(node.props.text === null || typeof node.props.text === 'string').toBe(true);
-    expect(resolvedTree(session, 's')?.diagnostics.map((d) => d.code)).toContain('EXPRESSION_ERROR');
+    expect(resolvedTree(session, 's')?.diagnostics.map((d) => d.code)).toContain('LIMIT_EXCEEDED');
   });
 
   test('function calls nested past the value-depth limit are refused at parse', () => {
@@ -268,17 +268,17 @@ describe('regex: pattern length, input length and catastrophic backtracking', ()
     { id: 'root', component: 'TextField', label: 'x', value: { path: '/v' }, checks: [{ condition: { call: 'regex', args: { value: { path: '/v' }, pattern } }, message: 'bad' }] },
   ];
 
-  test('a pattern longer than 1,000 characters fails the check with an EXPRESSION_ERROR', () => {
+  test('a pattern longer than 1,000 characters fails the check with LIMIT_EXCEEDED', () => {
     const session = sessionWith({}, check('a'.repeat(1_001)), { v: 'a' });
     const node = nodeOf(session, 'root');
     expect(node.isValid).toBe(false);
-    expect(resolvedTree(session, 's')?.diagnostics[0]).toMatchObject({ code: 'EXPRESSION_ERROR', message: expect.stringContaining('too long') });
+    expect(resolvedTree(session, 's')?.diagnostics[0]).toMatchObject({ code: 'LIMIT_EXCEEDED', message: expect.stringContaining('too long') });
   });
 
-  test('an input longer than 10,000 characters fails the check with an EXPRESSION_ERROR', () => {
+  test('an input longer than 10,000 characters fails the check with LIMIT_EXCEEDED', () => {
     const session = sessionWith({}, check('^a+$'), { v: 'a'.repeat(10_001) });
     expect(nodeOf(session, 'root').isValid).toBe(false);
-    expect(resolvedTree(session, 's')?.diagnostics[0]).toMatchObject({ code: 'EXPRESSION_ERROR', message: expect.stringContaining('too long') });
+    expect(resolvedTree(session, 's')?.diagnostics[0]).toMatchObject({ code: 'LIMIT_EXCEEDED', message: expect.stringContaining('too long') });
   });
 
   test.each([

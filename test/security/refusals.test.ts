@@ -181,6 +181,27 @@ describe('limits met while resolving are told to the agent', () => {
     expect(diagnostics(result.effects, diagnostic).length).toBeGreaterThan(0);
   });
 
+  const formatText = (value: string) => [{ id: 'root', component: 'Text', text: { call: 'formatString', args: { value } } }];
+  const regexCheck = (pattern: string) => [
+    { id: 'root', component: 'TextField', label: 'x', value: { path: '/v' }, checks: [{ condition: { call: 'regex', args: { value: { path: '/v' }, pattern } }, message: 'bad' }] },
+  ];
+  test.each([
+    ['a formatString template over maxTemplateLength', create('s', { components: formatText('${/a}'.repeat(2_001)), dataModel: { a: 'x' } })],
+    ['interpolations nested past maxTemplateDepth', create('s', { components: formatText(`${'${formatString(value: '.repeat(40)}'x'${')}'.repeat(40)}`) })],
+    ['a regex pattern over maxPatternLength', create('s', { components: regexCheck('a'.repeat(1_001)), dataModel: { v: 'a' } })],
+    ['a regex input over maxInputLength', create('s', { components: regexCheck('^a+$'), dataModel: { v: 'a'.repeat(10_001) } })],
+  ])('%s: LIMIT_EXCEEDED for the agent and the host', (_name, payload) => {
+    const result = handleMessage(createSession(catalogs()), payload);
+    expect(sentBodies(result.effects, 'error')).toEqual([expect.objectContaining({ code: 'LIMIT_EXCEEDED', surfaceId: 's' })]);
+    expect(diagnostics(result.effects, 'LIMIT_EXCEEDED').length).toBeGreaterThan(0);
+  });
+
+  test('(control) a template with a syntax error is an EXPRESSION_ERROR for the host only', () => {
+    const result = handleMessage(createSession(catalogs()), create('s', { components: formatText('${add(a 1)}') }));
+    expect(diagnostics(result.effects, 'EXPRESSION_ERROR').length).toBeGreaterThan(0);
+    expect(sentBodies(result.effects, 'error')).toEqual([]);
+  });
+
   test('(control) within the limits the agent gets no error', () => {
     const result = handleMessage(createSession(catalogs(), { limits: { maxTemplateItems: 10 } }), create('s', { components: template, dataModel: { items: [{}, {}] } }));
     expect(sentBodies(result.effects, 'error')).toEqual([]);

@@ -14,6 +14,7 @@
  * backreferences they run a Pike VM (threads in priority order, each (instruction, position)
  * state claimed once), which keeps them linear too.
  */
+import { LimitExceededError } from '../types';
 
 /** Bounds for agent-supplied regular expressions. */
 export interface RegexLimits {
@@ -33,8 +34,8 @@ export const DEFAULT_REGEX_LIMITS: Readonly<RegexLimits> = Object.freeze({
 });
 
 /** A pattern that cannot be compiled or tested within the limits; the message says why. */
-export class RegexLimitError extends Error {
-  override readonly name = 'RegexLimitError';
+export class RegexLimitError extends LimitExceededError {
+  override readonly name: string = 'RegexLimitError';
 }
 
 /** One match: where it starts and ends (UTF-16 indices) and the text of each capture group. */
