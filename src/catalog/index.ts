@@ -59,8 +59,10 @@ export {
   compileSafeRegex,
   /** Default bounds of agent-supplied regexes (pattern length, input length, steps). */
   DEFAULT_REGEX_LIMITS,
-  /** The error of a regex that is too long, too complex, unsupported or too expensive. */
+  /** The error of a regex or an input over the matcher's limits (too long, too complex, too expensive). */
   RegexLimitError,
+  /** The error of a regex the matcher cannot read (invalid or unsupported syntax). */
+  RegexSyntaxError,
   /** A step budget several matcher calls share. */
   RegexBudget,
 } from './basic/safeRegex';

@@ -2,7 +2,7 @@
  * The bounded regex matcher must agree with JavaScript's RegExp#test wherever RegExp finishes,
  * and must finish quickly where RegExp would not.
  */
-import { compileSafeRegex, DEFAULT_REGEX_LIMITS, RegexLimitError } from '../../src/catalog';
+import { compileSafeRegex, DEFAULT_REGEX_LIMITS, LimitExceededError, RegexLimitError, RegexSyntaxError } from '../../src/catalog';
 
 function agreesWithNative(pattern: string, inputs: readonly string[]): void {
   const native = new RegExp(pattern);
@@ -121,5 +121,31 @@ describe('compileSafeRegex bounds the work', () => {
     expect(() => compileSafeRegex('[invalid(')).toThrow(SyntaxError);
     expect(() => compileSafeRegex('a**')).toThrow(SyntaxError);
     expect(() => compileSafeRegex('(?<n>a)\\k<m>')).toThrow(SyntaxError);
+  });
+});
+
+describe('limits and syntax are different errors', () => {
+  test('a pattern or input over a limit is a RegexLimitError, which is a LimitExceededError', () => {
+    for (const run of [() => compileSafeRegex('a'.repeat(DEFAULT_REGEX_LIMITS.maxPatternLength + 1)), () => compileSafeRegex('a').test('a'.repeat(DEFAULT_REGEX_LIMITS.maxInputLength + 1))]) {
+      let thrown: unknown;
+      try {
+        run();
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(RegexLimitError);
+      expect(thrown).toBeInstanceOf(LimitExceededError);
+    }
+  });
+
+  test.each(['(', '(?i:a)', '[b-a]', 'a\\'.slice(0, 2)])('%s is a syntax error, not a limit', (pattern) => {
+    let thrown: unknown;
+    try {
+      compileSafeRegex(pattern);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown instanceof SyntaxError || thrown instanceof RegexSyntaxError).toBe(true);
+    expect(thrown).not.toBeInstanceOf(LimitExceededError);
   });
 });

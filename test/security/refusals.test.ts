@@ -196,8 +196,11 @@ describe('limits met while resolving are told to the agent', () => {
     expect(diagnostics(result.effects, 'LIMIT_EXCEEDED').length).toBeGreaterThan(0);
   });
 
-  test('(control) a template with a syntax error is an EXPRESSION_ERROR for the host only', () => {
-    const result = handleMessage(createSession(catalogs()), create('s', { components: formatText('${add(a 1)}') }));
+  test.each([
+    ['a template with a syntax error', formatText('${add(a 1)}')],
+    ['an invalid regex', regexCheck('(')],
+  ])('(control) %s is an EXPRESSION_ERROR for the host only', (_name, components) => {
+    const result = handleMessage(createSession(catalogs()), create('s', { components, dataModel: { v: 'ab' } }));
     expect(diagnostics(result.effects, 'EXPRESSION_ERROR').length).toBeGreaterThan(0);
     expect(sentBodies(result.effects, 'error')).toEqual([]);
   });

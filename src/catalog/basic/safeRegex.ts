@@ -33,9 +33,14 @@ export const DEFAULT_REGEX_LIMITS: Readonly<RegexLimits> = Object.freeze({
   maxSteps: 1_000_000,
 });
 
-/** A pattern that cannot be compiled or tested within the limits; the message says why. */
+/** A pattern or an input over the matcher's limits (length, nesting, size, steps); the message says which. */
 export class RegexLimitError extends LimitExceededError {
   override readonly name: string = 'RegexLimitError';
+}
+
+/** A pattern JavaScript accepts but the matcher does not support (invalid ones throw the native SyntaxError). */
+export class RegexSyntaxError extends Error {
+  override readonly name: string = 'RegexSyntaxError';
 }
 
 /** One match: where it starts and ends (UTF-16 indices) and the text of each capture group. */
@@ -420,7 +425,7 @@ class PatternParser {
   }
 
   private unsupported(what: string): never {
-    throw new RegexLimitError(`Unsupported regular expression syntax at position ${this.pos}: ${what}.`);
+    throw new RegexSyntaxError(`Unsupported regular expression syntax at position ${this.pos}: ${what}.`);
   }
 }
 
