@@ -1,6 +1,6 @@
 /**
  * Turns zod issues into one plain, actionable explanation: the most helpful issue, its path
- * (relative to the validated value) and a sentence such as `expected string, got number`.
+ * (relative to the validated value) and a sentence such as `surfaceId must be a string, got number`.
  *
  * Union failures are the hard part: zod reports every branch. We pick the branch that got
  * furthest into the value (an issue deep inside a branch beats a type mismatch at its root; a
@@ -118,6 +118,14 @@ function orList(items: readonly string[]): string {
   return `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
 }
 
+/** A wrong type, naming the property when there is one: "surfaceId must be a string, got number". */
+function typeMismatch(key: PropertyKey | undefined, expected: string, value: unknown): string {
+  const got = describeType(value);
+  if (typeof key !== 'string') return `expected ${expected}, got ${got}`;
+  const article = /^[aeiou]/.test(expected) ? 'an' : 'a';
+  return `${key} must be ${article} ${expected}, got ${got}`;
+}
+
 function expectedName(expected: string): string {
   return expected === 'record' ? 'object' : expected;
 }
@@ -224,7 +232,7 @@ function describeIssue(issue: Issue, base: unknown): { path: PropertyKey[]; mess
   switch (issue.code) {
     case 'invalid_type':
       if (issue.expected === 'never') return { path, message: `key ${JSON.stringify(String(path.at(-1)))} is not allowed here` };
-      return { path, message: `expected ${expectedName(issue.expected)}, got ${describeType(value)}` };
+      return { path, message: typeMismatch(path.at(-1), expectedName(issue.expected), value) };
     case 'unrecognized_keys': {
       const names = issue.keys.map((key) => JSON.stringify(key));
       const message =

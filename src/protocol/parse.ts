@@ -150,13 +150,16 @@ function locatorsOf(message: object, bodyKeys: readonly string[], index: number)
 function checkVersion(message: Record<string, JsonValue>, path: string, where: Locators): { ok: false; error: A2uiError } | null {
   const versionPath = appendPointer(path, 'version');
   if (!Object.hasOwn(message, 'version')) {
-    return errorAt('UNSUPPORTED_VERSION', versionPath, `missing "version"; expected "${A2UI_VERSION}"`, where);
+    return errorAt('UNSUPPORTED_VERSION', versionPath, `missing required version field; expected "${A2UI_VERSION}"`, where);
   }
   const version = message['version'];
   if (version === A2UI_VERSION) return null;
-  const shown = typeof version === 'string' ? JSON.stringify(version) : describeType(version);
-  return errorAt('UNSUPPORTED_VERSION', versionPath, `unsupported version ${shown}; expected "${A2UI_VERSION}"`, where);
+  const shown = typeof version === 'string' ? `'${version.length > 40 ? `${version.slice(0, 40)}…` : version}'` : `of type ${describeType(version)}`;
+  return errorAt('UNSUPPORTED_VERSION', versionPath, `unsupported protocol version ${shown}; expected "${A2UI_VERSION}"`, where);
 }
+
+/** Message bodies of earlier protocol versions (v0.8), named as such when they arrive. */
+const OLDER_BODIES: readonly string[] = ['beginRendering', 'surfaceUpdate', 'dataModelUpdate'];
 
 function checkBodyKeys(
   message: Record<string, JsonValue>,
@@ -171,13 +174,15 @@ function checkBodyKeys(
   const oneOf = `exactly one of ${quoteKeys(known)}`;
   const [firstUnknown] = unknown;
   if (bodies.length > 1) {
-    return errorAt('INVALID_MESSAGE', path, `more than one message body (${quoteKeys(bodies)}); a message carries ${oneOf}`, where);
+    return errorAt('INVALID_MESSAGE', path, `message contains multiple conflicting update actions (${quoteKeys(bodies)}); a message carries ${oneOf}`, where);
   }
   if (bodies.length === 0) {
     if (firstUnknown === undefined) return errorAt('INVALID_MESSAGE', path, `no message body; expected ${oneOf}`, where);
     const hint = direction.otherKeys.includes(firstUnknown)
       ? `${JSON.stringify(firstUnknown)} is ${direction.otherName} message; ${direction.name} message has ${oneOf}`
-      : `unknown key ${JSON.stringify(firstUnknown)}; ${direction.name} message has "version" and ${oneOf}`;
+      : OLDER_BODIES.includes(firstUnknown)
+        ? `action '${firstUnknown}' is not supported in protocol version ${A2UI_VERSION}; ${direction.name} message has ${oneOf}`
+        : `unknown key ${JSON.stringify(firstUnknown)}; ${direction.name} message has "version" and ${oneOf}`;
     return errorAt('INVALID_MESSAGE', appendPointer(path, firstUnknown), hint, where);
   }
   const body = bodies[0] as string;
@@ -195,7 +200,9 @@ function copyFailure(
 ): { ok: false; error: A2uiError } {
   const code: A2uiErrorCode =
     failure.kind === 'tooDeep' || failure.kind === 'tooLarge' ? 'LIMIT_EXCEEDED' : failure.kind === 'forbiddenKey' ? 'INVALID_MESSAGE' : 'PARSE_ERROR';
-  return errorAt(code, path + failure.path, failure.reason, where);
+  // The nesting limit is the protocol's global recursion limit, and says so.
+  const reason = failure.kind === 'tooDeep' ? `global recursion limit exceeded: ${failure.reason}` : failure.reason;
+  return errorAt(code, path + failure.path, reason, where);
 }
 
 function parseEnvelope<M>(

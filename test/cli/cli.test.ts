@@ -30,9 +30,9 @@ describe('validate', () => {
     const { code, out } = await run(['validate', example('broken.jsonl')]);
     expect(code).toBe(1);
     expect(out).toMatch(/UNSUPPORTED_VERSION: \/version/);
-    expect(out).toMatch(/\/updateComponents\/components\/0\/id: expected string, got number/);
+    expect(out).toMatch(/\/updateComponents\/components\/0\/id: id must be a string, got number/);
     expect(out).toMatch(/SURFACE_NOT_FOUND/);
-    expect(out).toMatch(/more than one message body/);
+    expect(out).toMatch(/multiple conflicting update actions/);
     expect(out).toMatch(/cycle|Circular|Self-reference/i);
     expect(out).toMatch(/CATALOG_NOT_FOUND/);
     expect(out).toMatch(/not JSON/);

@@ -64,12 +64,13 @@ interface BatchOutcome {
 
 /**
  * How each detail code of the suites reads in our messages (we report a sentence, not a code):
- * missing_field "missing required key", type_mismatch "expected string, got number",
+ * missing_field "missing required key", type_mismatch "surfaceId must be a string, got number" (or
+ * "expected string, got number" where there is no property name),
  * invalid_value "expected \"doughnut\" or \"pie\", got \"bar\"" or "has no component type".
  */
 export const DETAIL_CODE_WORDS: Readonly<Record<string, RegExp>> = {
   missing_field: /\bmissing\b|\brequired\b/i,
-  type_mismatch: /\bexpected (an? )?(string|number|integer|boolean|object|array|null)\b/i,
+  type_mismatch: /\b(expected|must be) (an? )?(string|number|integer|boolean|object|array|null)\b/i,
   invalid_value: /\bexpected (one of )?"|has no component type|must be one of|is not allowed/i,
 };
 

@@ -36,7 +36,7 @@ describe('buildActionMessage', () => {
 
   test.each<[string, Partial<ActionBody> & Record<string, unknown>, string, RegExp]>([
     ['a timestamp without time zone', { timestamp: '2025-01-31T12:00:00' }, '/action/timestamp', /RFC 3339 date-time/],
-    ['a numeric surface id', { surfaceId: 5 as unknown as string }, '/action/surfaceId', /expected string, got number/],
+    ['a numeric surface id', { surfaceId: 5 as unknown as string }, '/action/surfaceId', /surfaceId must be a string, got number/],
     ['a bad extension key', { metadata: { extensions: { 'x.y': 1 } } }, '/action/metadata/extensions/x.y', /Unicode identifier/],
     ['an unknown metadata key', { metadata: { note: 1 } as never }, '/action/metadata/note', /unknown key "note"/],
   ])('rejects %s', (_label, change, path, message) => {

@@ -110,7 +110,7 @@ describe('parseAgentPayload: errors', () => {
     const payload = { messages: [create(), del(), create('s2'), update([{ id: 7, component: 'Text' }])] };
     expect(errorOf(parseAgentPayload(payload))).toEqual({
       code: 'INVALID_MESSAGE',
-      message: '/messages/3/updateComponents/components/0/id: expected string, got number',
+      message: '/messages/3/updateComponents/components/0/id: id must be a string, got number',
       path: '/messages/3/updateComponents/components/0/id',
       index: 3,
       surfaceId: 's1',
@@ -148,7 +148,7 @@ describe('parseAgentPayload: errors', () => {
   });
 
   test.each<[string, unknown, Partial<A2uiError>, RegExp]>([
-    ['two bodies', [create(), { ...create(), deleteSurface: { surfaceId: 's1' } }], { path: '/1', index: 1 }, /more than one message body/],
+    ['two bodies', [create(), { ...create(), deleteSurface: { surfaceId: 's1' } }], { path: '/1', index: 1 }, /multiple conflicting update actions/],
     ['no body', { version: 'v1.0' }, { path: '', index: 0 }, /no message body/],
     ['an unknown key next to the body', { ...create(), extra: 1 }, { path: '/extra', index: 0, surfaceId: 's1' }, /unknown key "extra"/],
     ['a renderer message', { version: 'v1.0', action: {} }, { path: '/action' }, /renderer-to-agent message/],
@@ -171,9 +171,9 @@ describe('parseAgentPayload: errors', () => {
   test('the most helpful union branch is explained', () => {
     const label = (value: unknown) => errorOf(parseAgentPayload(update([{ id: 'a', component: 'Text', accessibility: { label: value } }])));
     expect(label(5).message).toMatch(/accessibility\/label: expected string or object, got number$/);
-    expect(label({ path: 5 }).message).toMatch(/label\/path: expected string, got number$/);
+    expect(label({ path: 5 }).message).toMatch(/label\/path: path must be a string, got number$/);
     expect(label({ path: '/x', extra: 1 }).message).toMatch(/label\/extra: unknown key "extra" is not allowed here$/);
-    expect(label({ call: 'f', args: 3 }).message).toMatch(/label\/args: expected object, got number$/);
+    expect(label({ call: 'f', args: 3 }).message).toMatch(/label\/args: args must be an object, got number$/);
     expect(label({ call: '@index', catalogId: 'c' }).message).toMatch(/label\/catalogId: unknown key "catalogId"/);
     expect(label({ call: '@index', args: { offset: '1' } }).message).toMatch(/label\/args\/offset: expected number or object, got string$/);
   });
