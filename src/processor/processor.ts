@@ -51,7 +51,17 @@ export function applyMessage(
 /** A failed step: state unchanged, and the error goes to the agent when it names a surface or call. */
 export function failed(state: SessionState, error: A2uiError, effects: Effect[] = []): StepResult {
   const send = errorMessageFor(error);
-  return { ok: false, state, effects: send ? [...effects, { type: 'send', message: send }] : effects, error };
+  const out: Effect[] = send ? [...effects, { type: 'send', message: send }] : [...effects];
+  // A limit met is also a diagnostic of the surface, as the limits met while resolving are.
+  if (error.code === 'LIMIT_EXCEEDED' && error.surfaceId !== undefined) out.push(limitDiagnostic(error.surfaceId, error.message, error.path));
+  return { ok: false, state, effects: out, error };
+}
+
+/** The host's diagnostic for a limit met on `surfaceId`. */
+export function limitDiagnostic(surfaceId: string, message: string, path?: string): Effect {
+  const payload: { code: string; message: string; path?: string } = { code: 'LIMIT_EXCEEDED', message };
+  if (path !== undefined) payload.path = path;
+  return { type: 'diagnostic', surfaceId, severity: 'error', payload };
 }
 
 /** The renderer→agent `error` message for `error`, when the protocol lets one be sent. */

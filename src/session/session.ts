@@ -7,7 +7,7 @@ import { a2uiError, type A2uiError } from '../protocol/errors';
 import { splitAgentPayload, parseAgentMessage } from '../protocol';
 import { jsonLengthWithin } from '../protocol/json';
 import { DEFAULT_SESSION_LIMITS, type ProcessorConfig, type SessionLimits } from '../processor/config';
-import { applyMessage, failed, settleRow, settleWhere, type MessageOptions } from '../processor/processor';
+import { applyMessage, failed, limitDiagnostic, settleRow, settleWhere, type MessageOptions } from '../processor/processor';
 import {
   clearResolverCache,
   createResolverCache,
@@ -371,7 +371,10 @@ function refusedPayload(session: Session, error: A2uiError, payload: unknown, li
   const why = `Not run: the payload was refused. ${error.message}`;
   const effects: Effect[] = [
     ...calls.map((functionCallId) => agentError('EXECUTION_FAILED', why, { functionCallId })),
-    ...surfaces.slice(0, MAX_SURFACES_TOLD).map((surfaceId) => agentError('LIMIT_EXCEEDED', `Not applied: the payload was refused. ${error.message}`, { surfaceId })),
+    ...surfaces.slice(0, MAX_SURFACES_TOLD).flatMap((surfaceId) => {
+      const message = `Not applied: the payload was refused. ${error.message}`;
+      return error.code === 'LIMIT_EXCEEDED' ? [agentError(error.code, message, { surfaceId }), limitDiagnostic(surfaceId, message)] : [agentError(error.code, message, { surfaceId })];
+    }),
   ];
   return { ok: false, error, session, effects };
 }

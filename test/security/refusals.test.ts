@@ -162,6 +162,22 @@ describe('maxDataModelBytes holds for every writer', () => {
   });
 });
 
+describe('a limit met by a message is an error for the agent and a diagnostic for the host', () => {
+  const deep = (depth: number): unknown => (depth === 0 ? 1 : { x: deep(depth - 1) });
+  test.each([
+    ['maxComponentsPerSurface', { maxComponentsPerSurface: 2 }, create('s', { components: [{ id: 'root', component: 'Column', children: ['a', 'b'] }, { id: 'a', component: 'Text', text: 'a' }, { id: 'b', component: 'Text', text: 'b' }] })],
+    ['maxDataModelBytes', { maxDataModelBytes: 100 }, create('s', { dataModel: { big: 'x'.repeat(200) } })],
+    ['maxDataDepth', { maxDataDepth: 3 }, create('s', { dataModel: deep(6) as Record<string, unknown> })],
+    ['maxMessagesPerPayload', { maxMessagesPerPayload: 1 }, [create('s'), data('s', '/a', 1)]],
+    ['maxPayloadBytes', { maxPayloadBytes: 200 }, create('s', { dataModel: { big: 'x'.repeat(300) } })],
+  ] as Array<[string, Record<string, number>, unknown]>)('%s', (_name, limits, payload) => {
+    const result = handleMessage(createSession(catalogs(), { limits }), payload);
+    expect(result).toMatchObject({ ok: false, error: { code: 'LIMIT_EXCEEDED' } });
+    expect(sentBodies(result.effects, 'error')).toEqual([expect.objectContaining({ code: 'LIMIT_EXCEEDED', surfaceId: 's' })]);
+    expect(diagnostics(result.effects, 'LIMIT_EXCEEDED')).toEqual([expect.objectContaining({ surfaceId: 's', severity: 'error' })]);
+  });
+});
+
 describe('limits met while resolving are told to the agent', () => {
   const chain = (depth: number) =>
     Array.from({ length: depth }, (_, i) => (i + 1 === depth ? { id: `n${i}`, component: 'Text', text: 'leaf' } : { id: i === 0 ? 'root' : `n${i}`, component: 'Column', children: [`n${i + 1}`] }));
