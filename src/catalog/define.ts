@@ -24,7 +24,9 @@ const CALLERS = new Set(['rendererOnly', 'agentOnly', 'rendererOrAgent']);
  * calls to it are sent as `callAgentFunction`.
  *
  * Throws a TypeError for a malformed definition (a programming error, not agent input): a
- * missing catalogId, a name that is not a UAX #31 identifier, the reserved component name
+ * missing catalogId, a component, function, property or argument name that is not a UAX #31
+ * identifier (properties: the keys of a component schema's `properties`, also in its inline
+ * allOf/anyOf/oneOf branches; arguments: the same of a function's `args`), the reserved component name
  * `Surface`, an `@`-prefixed (system) function name, or an unknown returnType/allowedCallers.
  */
 export function defineCatalog(input: CatalogDefinitionInput): Catalog {
@@ -40,17 +42,50 @@ export function definitionProblem(input: CatalogDefinitionInput): string | null 
   if (input.protocolVersion !== undefined && typeof input.protocolVersion !== 'string') {
     return 'protocolVersion must be a string';
   }
-  for (const name of Object.keys(input.components ?? {})) {
-    if (!ENTITY_NAME.test(name)) return `component name '${name}' is not a valid identifier`;
+  for (const [name, schema] of Object.entries(input.components ?? {})) {
+    if (!ENTITY_NAME.test(name)) return invalidIdentifier('component', name);
     if (name === 'Surface') return "the component name 'Surface' is reserved by the protocol";
+    const property = propertyNames(schema).find((key) => !ENTITY_NAME.test(key));
+    if (property !== undefined) return `${invalidIdentifier('property', property)} (component '${name}')`;
   }
   for (const [name, fn] of Object.entries(input.functions ?? {})) {
     if (name.startsWith('@')) return `function name '${name}': the '@' prefix is reserved for system functions`;
-    if (!ENTITY_NAME.test(name)) return `function name '${name}' is not a valid identifier`;
+    if (!ENTITY_NAME.test(name)) return invalidIdentifier('function', name);
     const problem = functionProblem(name, fn);
     if (problem !== null) return problem;
+    const argument = propertyNames(fn.definition.args).find((key) => !ENTITY_NAME.test(key));
+    if (argument !== undefined) return `${invalidIdentifier('argument', argument)} (function '${name}')`;
   }
   return null;
+}
+
+/**
+ * The message for a catalog entity name that is not a UAX #31 identifier, e.g. "Invalid UAX #31
+ * component identifier 'My-Component': …". The protocol's naming rules cover component, function,
+ * and argument/property names alike.
+ */
+function invalidIdentifier(kind: 'component' | 'function' | 'property' | 'argument', name: string): string {
+  return `Invalid UAX #31 ${kind} identifier '${name}': a name must start with a letter (XID_Start) or '_' and continue with letters, digits, marks or '_' (XID_Continue)`;
+}
+
+/**
+ * The property names a component or args schema declares: the keys of its `properties`, and of
+ * the `properties` of its inline `allOf` / `anyOf` / `oneOf` branches (the v1.0 basic catalog
+ * writes some components as `allOf: [{$ref: …common type}, {properties: …}]`). `$ref`s are not
+ * followed (common types are the protocol's own), nor are nested object schemas: those describe
+ * values, not the component's properties or the function's arguments.
+ */
+function propertyNames(schema: unknown, depth = 0): string[] {
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema) || depth > 32) return [];
+  const record = schema as Record<string, unknown>;
+  const names: string[] = [];
+  const properties = record['properties'];
+  if (typeof properties === 'object' && properties !== null && !Array.isArray(properties)) names.push(...Object.keys(properties));
+  for (const keyword of ['allOf', 'anyOf', 'oneOf']) {
+    const branches = record[keyword];
+    if (Array.isArray(branches)) for (const branch of branches) names.push(...propertyNames(branch, depth + 1));
+  }
+  return names;
 }
 
 function functionProblem(name: string, fn: { definition: FunctionDefinition; implementation?: unknown }): string | null {

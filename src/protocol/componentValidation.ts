@@ -9,13 +9,21 @@
  *   documents. `ajv` (which compiles schemas to code) is used only in tests, as an independent
  *   reference validator.
  * - A component is checked as the spec's `Component` definition checks it, narrowed to its type:
- *   `allOf: [ComponentCommon, <catalog component>]` with `unevaluatedProperties: false`.
+ *   `allOf: [ComponentCommon, <catalog component>, {component: not "Surface"}]` with
+ *   `unevaluatedProperties: false` (the third branch evaluates `component` for catalog schemas
+ *   that do not list it).
  * - The catalog is registered as `https://a2ui.org/specification/v1_0/catalog.json`, the name
  *   common_types.json refers to, so FunctionCalls inside components are checked against this
  *   catalog's functions, and the catalog's `common_types.json` refs resolve to the embedded copy.
  * - Functions the catalog does not declare: with `unknownFunctions: 'agent'` (the default, per the
  *   API contract) they are agent functions and only need a well-formed call; with `'reject'` they
- *   fail, as in the JSON schemas (used by the conformance tests).
+ *   fail, as in the JSON schemas (used by the tests against the spec's schema cases). Names in the
+ *   `@` namespace are never agent functions: `@index` is checked as IndexSystemFunction, any other
+ *   is refused.
+ * - With `'agent'` (the processor's mode), a call whose `catalogId` names another catalog is
+ *   checked only as a well-formed FunctionCall: it runs in that catalog, which the processor
+ *   checks it against. `'reject'` keeps the JSON schemas' reading, where catalog.json is the only
+ *   catalog and a call's `catalogId` is not consulted.
  * - A standard `anyFunction` (a oneOf over the catalog's functions) is validated as a switch on
  *   `call`: the same answer, but linear in the nesting depth of calls instead of exponential.
  * - Input is first copied as plain JSON under depth and size limits, and the validator runs inside
@@ -47,7 +55,11 @@ export type SchemaCheckResult = { ok: true } | { ok: false; errors: SchemaViolat
 export interface ComponentValidatorOptions {
   /** The common_types.json schema to resolve refs against; default: the embedded v1.0 copy. */
   commonTypes?: object;
-  /** `agent` (default): undeclared functions fall back to the agent; `reject`: they are errors. */
+  /**
+   * `agent` (default): undeclared functions fall back to the agent, and calls naming another
+   * catalog are only checked as well-formed calls; `reject`: the spec JSON schemas' reading,
+   * undeclared functions are errors and every call is checked against this catalog.
+   */
   unknownFunctions?: 'agent' | 'reject';
   /** Deepest nesting accepted in a checked value (default 64). */
   maxDepth?: number;
@@ -100,26 +112,47 @@ function objectKeys(value: JsonValue | undefined): string[] {
 /** An object with a `call` key; spread into a fresh object each time (the validator annotates schemas). */
 const callKeys = (): JsonObject => ({ type: 'object', required: ['call'] });
 
+/** A name in the protocol's `@` namespace: a system function (v1.0 defines only `@index`), never a catalog or agent function. */
+const systemName = (): JsonObject => ({ pattern: '^@' });
+
+/** Args this catalog cannot type: an object whose values are DynamicValues (or null). */
+const dynamicArgs = (): JsonObject => ({
+  type: 'object',
+  additionalProperties: { oneOf: [refTo(COMMON_TYPES_ID, '$defs', 'DynamicValue'), { type: 'null' }] },
+});
+
 /**
- * A call to a function the catalog does not declare: any name but those and `@index`. Its args
- * are only looked at when the name is not declared (`if`/`then`), so a declared call is not
- * validated twice on each nesting level.
+ * A call to a function the catalog does not declare: any name but those and the `@` namespace
+ * (system functions are IndexSystemFunction's, or errors). Its args are only looked at when the
+ * name is not declared (`if`/`then`), so a declared call is not validated twice on each nesting
+ * level.
  */
 function agentFunctionSchema(declared: readonly string[]): JsonObject {
-  const taken = (): JsonObject => ({ enum: [...declared, '@index'] });
+  const taken = (): JsonObject => (declared.length === 0 ? systemName() : { anyOf: [{ enum: [...declared] }, systemName()] });
   return {
     ...callKeys(),
     properties: { call: { type: 'string', not: taken() }, catalogId: { type: 'string' } },
     if: { properties: { call: { not: taken() } } },
-    then: {
-      properties: {
-        args: {
-          type: 'object',
-          additionalProperties: { oneOf: [refTo(COMMON_TYPES_ID, '$defs', 'DynamicValue'), { type: 'null' }] },
-        },
-      },
-    },
+    then: { properties: { args: dynamicArgs() } },
   };
+}
+
+/**
+ * A call that names another catalog: that catalog runs it, so this one cannot judge its function
+ * or args and only checks that it is a well-formed FunctionCall (FunctionCommon, a name outside
+ * the `@` namespace, args of DynamicValues, whose nested calls are checked as usual). The
+ * processor checks the call against the catalog it resolves to (processor/components.ts checkCall).
+ */
+function foreignCallSchema(): JsonObject {
+  return {
+    ...callKeys(),
+    properties: { call: { type: 'string', not: systemName() }, catalogId: { type: 'string' }, args: dynamicArgs() },
+  };
+}
+
+/** Whether a call names a catalog other than `catalogId`. */
+function namesOtherCatalog(catalogId: string): JsonObject {
+  return { required: ['catalogId'], properties: { catalogId: { not: { const: catalogId } } } };
 }
 
 /** The `call` value a function schema accepts: its `properties.call.const`, else its key. */
@@ -173,8 +206,12 @@ function prepareCatalog(catalog: JsonObject, unknownFunctions: 'agent' | 'reject
   defs['anyComponent'] ??= { oneOf: components.map((name) => refTo(CATALOG_ALIAS_ID, 'components', name)) };
   const standard = standardFunctionRefs(defs['anyFunction'], functions);
   if (standard) defs['anyFunction'] = discriminatedFunctions(standard, functionSchemas);
+  const catalogId = catalog['catalogId'];
   if (unknownFunctions === 'agent') {
     defs['anyFunction'] = { oneOf: [defs['anyFunction'] ?? false, agentFunctionSchema(functions)] };
+    if (typeof catalogId === 'string') {
+      defs['anyFunction'] = { if: namesOtherCatalog(catalogId), then: foreignCallSchema(), else: defs['anyFunction'] };
+    }
   }
   return { ...catalog, $id: CATALOG_ALIAS_ID, $defs: defs };
 }
@@ -199,10 +236,18 @@ function compile(catalog: JsonObject, commonTypes: JsonObject, unknownFunctions:
   return { lookup, schemas: new Map(), compiler: createSchemaCompiler(lookup), predicates: new Map() };
 }
 
+/**
+ * agent_to_renderer.json's Component narrowed to one type: its third branch is what evaluates the
+ * `component` key, so a catalog schema that does not list `component` still accepts it.
+ */
 function componentSchema(name: string): Schema {
   return {
     $id: `${LOCAL_BASE}component/${encodeURIComponent(name)}`,
-    allOf: [refTo(COMMON_TYPES_ID, '$defs', 'ComponentCommon'), refTo(CATALOG_ALIAS_ID, 'components', name)],
+    allOf: [
+      refTo(COMMON_TYPES_ID, '$defs', 'ComponentCommon'),
+      refTo(CATALOG_ALIAS_ID, 'components', name),
+      { type: 'object', properties: { component: { not: { const: 'Surface' } } } },
+    ],
     unevaluatedProperties: false,
   };
 }

@@ -262,6 +262,16 @@ function listOf(json: string): string {
   return json;
 }
 
+/**
+ * A FunctionCall naming a function in the `@` namespace that v1.0 does not define: it is refused
+ * by a literal at its `call` key (never an agent function; see componentValidation.ts), and the
+ * list of names the call could have had says less than this.
+ */
+function isUnknownSystemCall(leaf: Leaf, value: JsonValue | undefined): boolean {
+  const literal = leaf.keyword === 'const' || leaf.keyword === 'enum' || leaf.keyword === 'not';
+  return literal && lastKey(leaf.path) === 'call' && typeof value === 'string' && value.startsWith('@') && value !== '@index';
+}
+
 /** Says what is wrong in the `expected ..., got ...` style of issues.ts. */
 function explainLeaf(leaf: Leaf, root: JsonValue): SchemaViolation {
   const { path } = leaf;
@@ -272,6 +282,9 @@ function explainLeaf(leaf: Leaf, root: JsonValue): SchemaViolation {
   const anyOf = /^Instance does not match any of (.*)\.$/.exec(leaf.error);
   const items = /^Array has too (few|many) items \((\d+) [<>] (\d+)\)\.$/.exec(leaf.error);
   const format = /^String does not match format "(.*)"\.$/.exec(leaf.error);
+  if (isUnknownSystemCall(leaf, value)) {
+    return { path, message: `unknown system function '${String(value)}': the '@' namespace is reserved for system functions, and v1.0 defines only @index` };
+  }
   switch (leaf.keyword) {
     case 'required':
       return { path: appendPointer(path, required?.[1] ?? ''), message: `missing required key ${JSON.stringify(required?.[1] ?? '')}` };

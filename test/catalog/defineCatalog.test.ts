@@ -81,10 +81,15 @@ describe('defineCatalog', () => {
 
   test.each([
     [{ catalogId: '' }, /catalogId/],
-    [{ catalogId: 'x', components: { 'My Card': {} } }, /not a valid identifier/],
+    [{ catalogId: 'x', components: { 'My Card': {} } }, /Invalid UAX #31 component identifier 'My Card'/],
     [{ catalogId: 'x', components: { Surface: {} } }, /reserved/],
     [{ catalogId: 'x', functions: { '@index': { definition: { returnType: 'number' } } } }, /reserved for system functions/],
-    [{ catalogId: 'x', functions: { '1st': { definition: { returnType: 'number' } } } }, /not a valid identifier/],
+    [{ catalogId: 'x', functions: { '1st': { definition: { returnType: 'number' } } } }, /Invalid UAX #31 function identifier '1st'/],
+    [{ catalogId: 'x', components: { Card: { properties: { 'max-width': {} } } } }, /Invalid UAX #31 property identifier 'max-width'.*component 'Card'/],
+    [{ catalogId: 'x', components: { Card: { allOf: [{ $ref: 'common_types.json#/$defs/Checkable' }, { properties: { 'prop—name': {} } }] } } }, /Invalid UAX #31 property identifier 'prop—name'/],
+    [{ catalogId: 'x', components: { Card: { oneOf: [{ properties: { ok: {} } }, { properties: { '1x': {} } }] } } }, /Invalid UAX #31 property identifier '1x'/],
+    [{ catalogId: 'x', functions: { f: { definition: { returnType: 'any', args: { type: 'object', properties: { '123arg': {} } } } } } }, /Invalid UAX #31 argument identifier '123arg'.*function 'f'/],
+    [{ catalogId: 'x', functions: { f: { definition: { returnType: 'any', args: { allOf: [{ properties: { 'bad-arg': {} } }] } } } } }, /Invalid UAX #31 argument identifier 'bad-arg'/],
     [{ catalogId: 'x', functions: { f: { definition: { returnType: 'text' } } } }, /returnType/],
     [{ catalogId: 'x', functions: { f: { definition: { returnType: 'any', allowedCallers: 'anyone' } } } }, /allowedCallers/],
   ])('throws a TypeError for a malformed definition %#', (definition, message) => {
@@ -94,6 +99,19 @@ describe('defineCatalog', () => {
 
   test('accepts UAX #31 identifiers beyond ASCII', () => {
     expect(() => defineCatalog({ catalogId: 'x', components: { Überschrift: {}, _intern: {} } })).not.toThrow();
+    expect(() =>
+      defineCatalog({
+        catalogId: 'x',
+        components: { Component_ℓ: { properties: { component: { const: 'Component_ℓ' }, property_ℓ: {}, _x: {} } } },
+        functions: { func_ℓ: { definition: { returnType: 'any', args: { properties: { arg_ℓ: {} } } } } },
+      }),
+    ).not.toThrow();
+  });
+
+  test('checks only property names of the component or args level, not of nested value schemas or $refs', () => {
+    const nested = { type: 'object', properties: { items: { type: 'array', items: { properties: { 'data-x': {} } } } } };
+    expect(() => defineCatalog({ catalogId: 'x', components: { Card: nested } })).not.toThrow();
+    expect(() => defineCatalog({ catalogId: 'x', components: { Card: { $ref: '#/$defs/Odd' } }, defs: { Odd: { properties: { 'a-b': {} } } } })).not.toThrow();
   });
 });
 
@@ -158,11 +176,34 @@ describe('catalogFromJson', () => {
     [{ catalogId: 'x', components: { Broken: 5 } }, '/components/Broken'],
     [{ catalogId: 'x', components: { Surface: {} } }, ''],
     [{ catalogId: 'x', functions: { '@mine': {} } }, ''],
+    [{ catalogId: 'x', components: { Card: { properties: { 'a-b': {} } } } }, ''],
+    [{ catalogId: 'x', functions: { f: { properties: { call: { const: 'f' }, args: { properties: { 'a b': {} } } } } } }, ''],
+    [{ catalogId: 'x', functions: { f: { type: 'object', properties: { '1st': {} } } } }, ''],
   ])('returns a VALIDATION_FAILED error, never throws, for %j', (json, path) => {
     const loaded = catalogFromJson(json);
     expect(loaded.ok).toBe(false);
     if (loaded.ok) return;
     expect(loaded.error.code).toBe('VALIDATION_FAILED');
     expect(loaded.error.path ?? '').toBe(path);
+  });
+
+  test.each([
+    [{ components: { 'My-Component': { type: 'object' } } }, "Invalid UAX #31 component identifier 'My-Component'"],
+    [{ components: { Valid: { type: 'object', properties: { 'invalid-prop-name!': { type: 'string' } } } } }, "Invalid UAX #31 property identifier 'invalid-prop-name!'"],
+    [{ functions: { 'func֊name': { returnType: 'string' } } }, "Invalid UAX #31 function identifier 'func֊name'"],
+    [
+      { functions: { f: { type: 'object', properties: { call: { const: 'f' }, args: { type: 'object', properties: { '123invalid_arg': {} } } } } } },
+      "Invalid UAX #31 argument identifier '123invalid_arg'",
+    ],
+  ])('names the invalid identifier in its message, %#', (document, message) => {
+    const loaded = catalogFromJson({ catalogId: 'x', protocolVersion: '1.0', ...document });
+    expect(loaded.ok).toBe(false);
+    if (loaded.ok) return;
+    expect(loaded.error.message).toContain(message);
+  });
+
+  test('the published v1.0 basic catalog (allOf components) loads', () => {
+    const loaded = catalogFromJson(readSharedJson('spec/v1_0/catalogs/basic/catalog.json'));
+    expect(loaded.ok).toBe(true);
   });
 });

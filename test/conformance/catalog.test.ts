@@ -101,10 +101,6 @@ const V09_CATALOG =
 const OTHER_DRAFT_FUNCTIONS =
   'function definitions in another draft\'s shape (`parameters`); in v1.0 catalog_definition.json a FunctionDefinition is the JSON Schema of the FunctionCall ("properties": {"call": {"const": …}, "args": {…}}), which is what Catalog.toJSON() writes';
 const THEME = 'a catalog `theme`, which v1.0 catalog_definition.json does not have (its keys: $schema, $id, protocolVersion, $defs, title, description, catalogId, instructions, components, functions)';
-const FOREIGN_CALL_BUG =
-  "BUG: the catalog's component validation (src/protocol/componentValidation.ts) checks a call that names another catalog against this catalog's function of the same name (t1: formatString with catalogId other-catalog is refused for `value: 3`), where the protocol resolves a call in the catalog it names; fix: check a call whose catalogId is not this catalog's only as a well-formed FunctionCall (FunctionCommon, args of DynamicValues), since the processor resolves and checks it against its own catalog (src/processor/components.ts checkCall)";
-const PROPERTY_NAMES_BUG =
-  'BUG: catalogFromJson (src/catalog/define.ts definitionProblem) checks component and function names against UAX #31 but not component property names or argument names, which the protocol\'s naming rules cover too ("specifically component names, function names, and argument/property names"); fix: also check the keys of each component schema\'s `properties` and of each function\'s args schema `properties`, and refuse the catalog';
 
 const outOfScope: Record<string, string> = {
   test_v09_catalog_from_json_any_component_filter: AGENT_SDK_FILTER,
@@ -138,13 +134,10 @@ const known: Record<string, string> = {
     'the expected message names the Python SDK\'s from_json parameters ("catalog_id must be provided or exist in catalog_schema"); catalogFromJson takes one document and refuses it with "A catalog document needs a non-empty string catalogId."',
   test_v10_catalog_from_json_uax31_validation:
     'the case declares a function named `@index` in a catalog; the protocol\'s System Namespace Rule says "Custom catalogs MUST NOT define functions prefixed with `@`", and catalogFromJson refuses it',
-  test_v10_catalog_from_json_invalid_uax31_identifier_error:
-    'BUG: wording. catalogFromJson (src/catalog/define.ts definitionProblem) refuses "My-Component" but says "component name \'My-Component\' is not a valid identifier" where the case looks for "Invalid UAX #31 component identifier"; propose "Invalid UAX #31 component identifier \'My-Component\'"',
   test_v09_catalog_from_json_allows_hyphen_identifiers:
     'a v0.9 catalog: v0.9 allowed hyphens in names; this package loads catalogs for v1.0 sessions, where names MUST be UAX #31 identifiers',
-  test_v10_uax31_invalid_property_name: PROPERTY_NAMES_BUG,
-  test_v10_uax31_invalid_em_dash_property_name: PROPERTY_NAMES_BUG,
-  test_v10_uax31_invalid_argument_name: `the argument is declared in another draft's \`parameters\`, which v1.0 does not read; and in the v1.0 shape (args.properties) it would be accepted too: ${PROPERTY_NAMES_BUG}`,
+  test_v10_uax31_invalid_argument_name:
+    "the argument is declared in another draft's `parameters`, which v1.0 catalog_definition.json does not have: catalogFromJson reads a function schema without a `call` property as its args schema, finds no `properties` there and so no argument name to check, and loads the catalog. Argument names written the v1.0 way (the FunctionCall schema's `properties.args.properties`) are checked and this one would be refused (\"Invalid UAX #31 argument identifier '123invalid_arg'\", test/catalog/defineCatalog.test.ts)",
   test_v09_published_basic_catalog_validates_function_calls: V09_CATALOG,
   test_v09_published_basic_catalog_rejects_function_call_extra_key: V09_CATALOG,
   test_v09_published_minimal_catalog_validates_function_calls: V09_CATALOG,
@@ -152,9 +145,10 @@ const known: Record<string, string> = {
   test_v091_published_basic_catalog_validates_function_calls: V09_CATALOG,
   test_v091_published_basic_catalog_rejects_function_call_extra_key: V09_CATALOG,
   test_v10_published_basic_catalog_validates_function_calls: `its invalid component calls notAFunction; ${AGENT_FUNCTION_RULE}`,
-  test_v10_published_basic_catalog_validates_nested_calls: `two differences. (1) ${FOREIGN_CALL_BUG}; (2) most invalid components call notAFunction: ${AGENT_FUNCTION_RULE}`,
+  test_v10_published_basic_catalog_validates_nested_calls:
+    `the valid components (calls naming other-catalog) pass, and t6 (formatString with an extra arg, naming this catalog) is refused; t2, t3, t4, t5 and t7 are invalid only because they call notAFunction in this catalog (directly, naming it, or nested in the args of formatString, @index or another catalog's call), which the case reads as an error: ${AGENT_FUNCTION_RULE}`,
   test_v10_published_basic_catalog_rejects_nested_call_bad_identifiers:
-    "three components. t1 (`not-a-function`) and t2 (argument `bad-arg`): v1.0's schemas do not constrain names at the call site (common_types.json FunctionCommon: `call` is any string; args keys are free), the UAX #31 rule is stated for catalog definitions, and API.md makes an undeclared function an agent function, so the catalog's validation accepts them. t3 (`@foo`): BUG: src/protocol/componentValidation.ts agentFunctionSchema takes every name except the declared ones and '@index' as an agent function, so `@foo` passes the catalog's validation (the session does refuse it: src/processor/components.ts checkCall answers 'unknown system function'); fix: exclude every '@'-prefixed name from agent functions (`not: {pattern: '^@'}` beside the enum)",
+    "t3 (`@foo`, a name in the reserved `@` namespace) is refused, but t1 (`not-a-function`) and t2 (argument `bad-arg`) are accepted: v1.0's schemas do not constrain names at the call site (common_types.json FunctionCommon: `call` is any string; args keys are free), the UAX #31 rule is stated for catalog definitions, and a call naming another catalog is only checked as a well-formed FunctionCall (this catalog cannot judge it; the processor checks it against the catalog it resolves to)",
 };
 
 runSuite('catalog', cases, run, { known, outOfScope });

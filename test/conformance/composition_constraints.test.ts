@@ -5,16 +5,13 @@
  * (test/processor/processor.test.ts, "composition constraints") with a catalog whose component
  * schemas declare their properties.
  */
-import { COMPONENT_KEY_BUG } from './mapping';
 import { runProcessorCase } from './processorCases';
 import { loadSuite, runSuite } from './suite';
 
 const cases = loadSuite('core/composition_constraints.yaml');
 
 const SKETCH =
-  'the case\'s inline catalog sketches its components by their composition keys only (`{"type": "object"}`, `{"allowedParents": [...]}`), so the components fail strict validation before composition is checked: (1) ' +
-  COMPONENT_KEY_BUG +
-  '; (2) even with that fixed, the sketches declare no `children`, which v1.0\'s Component definition (unevaluatedProperties: false) refuses, so strict validation still answers VALIDATION_FAILED for the container';
+  'the case\'s inline catalog sketches its components by their composition keys only (`{"type": "object"}`, `{"allowedParents": [...]}`) and declares no `children` for the container, which v1.0\'s Component definition (allOf [ComponentCommon, <catalog component>, …] with unevaluatedProperties: false) refuses; so strict validation answers VALIDATION_FAILED (unknown key "children") for the container before composition is checked. A catalog whose schemas declare their properties gets the case\'s UNALLOWED_* error and wording (test/processor/processor.test.ts, "composition constraints")';
 
 const known: Record<string, string> = {
   test_composition_unallowed_parent_error: SKETCH,

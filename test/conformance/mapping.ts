@@ -238,10 +238,3 @@ function stringOr(value: unknown): string | undefined {
 /** API.md, "Validation and error rules (decided)", on calls to functions a catalog does not declare. */
 export const AGENT_FUNCTION_RULE =
   "API.md decides: \"A FunctionCall naming a function that the catalog it resolves to does not declare ... is not a validation error in either mode: it is an agent function (the protocol's 'Fallback to Agent RPC')\"; the case expects a ValidationError instead";
-
-/**
- * Our component validator's divergence from agent_to_renderer.json's Component definition, which
- * decides cases whose inline catalogs do not list `component` in a component schema.
- */
-export const COMPONENT_KEY_BUG =
-  "BUG: src/protocol/componentValidation.ts checks a component as allOf [ComponentCommon, <catalog component>] with unevaluatedProperties: false, leaving out the third branch of agent_to_renderer.json's Component ({\"properties\": {\"component\": {\"not\": {\"const\": \"Surface\"}}}}), which is what evaluates the `component` key; so a catalog schema that does not list `component` (like the case's, and the protocol's own composition examples) makes every component of that type fail with 'unknown key \"component\"'. Fix: add that branch to the narrowed schema";

@@ -1,4 +1,5 @@
 import { COMMON_TYPES_SCHEMA, createComponentValidator, type SchemaCheckResult } from '../../src/protocol';
+import { compareSchemaVerdicts } from '../../src/protocol/componentValidation';
 import { readSharedJson } from '../conformance/suite';
 import { basicCatalogJson, clone, type JsonObject } from './spec';
 
@@ -99,6 +100,105 @@ describe('functions the catalog does not declare', () => {
     for (const validator of [basic, strict]) {
       expect(errors(validator.validateFunctionCall(bad))[0]).toEqual({ path: '/args/url', message: 'expected a uri string, got "not a uri"' });
     }
+  });
+});
+
+describe('calls that name another catalog', () => {
+  const own = 'https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json';
+
+  test("'agent': another catalog's call is only checked as a well-formed call", () => {
+    // The basic catalog's formatString would refuse `value: 3`; the other catalog decides.
+    expect(basic.validateComponent(text({ text: { call: 'formatString', catalogId: 'other-catalog', args: { value: 3 } } }))).toEqual({ ok: true });
+    expect(basic.validateComponent(text({ text: { call: 'shout', catalogId: 'other-catalog', args: { value: 'hi', loud: true } } }))).toEqual({ ok: true });
+    expect(basic.validateComponent(text({ text: { call: 'anything', catalogId: 'other-catalog' } }))).toEqual({ ok: true });
+  });
+
+  test("'agent': a call naming this catalog is still checked against it", () => {
+    expect(errors(basic.validateComponent(text({ text: { call: 'formatString', catalogId: own, args: { value: 'hi', extra: 1 } } })))[0]).toEqual({
+      path: '/text/args/extra',
+      message: 'unknown key "extra" is not allowed here',
+    });
+  });
+
+  test("'agent': another catalog's call must still be well formed, and calls nested in its args are this catalog's", () => {
+    const foreign = (extra: Record<string, unknown>) => text({ text: { call: 'shout', catalogId: 'other-catalog', ...extra } });
+    expect(errors(basic.validateComponent(foreign({ args: 'loud' })))[0]?.path).toBe('/text/args');
+    expect(errors(basic.validateComponent(foreign({ returnType: 'string' })))[0]).toEqual({ path: '/text/returnType', message: 'unknown key "returnType" is not allowed here' });
+    expect(errors(basic.validateComponent(foreign({ args: { value: { path: 5 } } })))[0]).toEqual({ path: '/text/args/value/path', message: 'expected string, got number' });
+    expect(errors(basic.validateComponent(foreign({ args: { value: { call: 'formatCurrency', args: { value: 3 } } } })))[0]).toEqual({
+      path: '/text/args/value/args/currency',
+      message: 'missing required key "currency"',
+    });
+    expect(errors(basic.validateComponent(text({ text: { call: '@index', catalogId: 'other-catalog' } })))[0]).toEqual({
+      path: '/text/catalogId',
+      message: 'unknown key "catalogId" is not allowed here',
+    });
+  });
+
+  test("'reject' keeps the JSON schemas' reading: every call is checked against this catalog", () => {
+    expect(errors(strict.validateComponent(text({ text: { call: 'formatString', catalogId: 'other-catalog', args: { value: 3 } } })))[0]?.path).toBe('/text/args/value');
+  });
+
+  test('the compiled fast path answers these as the interpreting validator does', () => {
+    const values = [
+      text({ text: { call: 'formatString', catalogId: 'other-catalog', args: { value: 3 } } }),
+      text({ text: { call: 'formatString', catalogId: own, args: { value: 3 } } }),
+      text({ text: { call: 'shout', catalogId: 'other-catalog', args: { value: { call: 'formatCurrency', args: { value: 3 } } } } }),
+      text({ text: { call: '@foo', catalogId: 'other-catalog' } }),
+      text({ text: { call: '@foo' } }),
+      text({ text: { call: '@index', catalogId: 'other-catalog' } }),
+    ];
+    for (const validator of [basic, strict]) {
+      for (const value of values) {
+        const verdicts = compareSchemaVerdicts(validator, 'component', value);
+        expect(verdicts.compiled).not.toBeNull();
+        expect(verdicts.compiled).toBe(verdicts.interpreted);
+      }
+    }
+  });
+});
+
+describe('the @ namespace', () => {
+  test.each([
+    ['without a catalogId', { call: '@foo' }],
+    ['with args', { call: '@foo', args: { x: 1 } }],
+    ['naming another catalog', { call: '@foo', catalogId: 'other-catalog' }],
+    ['a bare @', { call: '@' }],
+  ])('a system function v1.0 does not define is never an agent function (%s)', (_label, call) => {
+    for (const validator of [basic, strict]) {
+      expect(errors(validator.validateComponent(text({ text: call })))[0]).toEqual({
+        path: '/text/call',
+        message: `unknown system function '${call.call}': the '@' namespace is reserved for system functions, and v1.0 defines only @index`,
+      });
+    }
+    expect(basic.validateFunctionCall(call).ok).toBe(false);
+  });
+
+  test('@index is still accepted, and other undeclared names are still agent functions', () => {
+    expect(basic.validateComponent({ id: 's', component: 'Slider', max: 10, value: { call: '@index', args: { offset: 1 } } })).toEqual({ ok: true });
+    expect(basic.validateComponent(text({ text: { call: 'lookup_at_home' } }))).toEqual({ ok: true });
+    expect(basic.validateComponent(text({ text: { call: 'mail@home' } }))).toEqual({ ok: true });
+  });
+});
+
+describe('the component key', () => {
+  const sketch = {
+    catalogId: 'https://example.com/catalogs/sketch.json',
+    components: { Box: { type: 'object', properties: { label: { type: 'string' } } } },
+  };
+  const validator = createComponentValidator(sketch);
+
+  test('a component schema that does not list `component` still accepts it (agent_to_renderer.json Component, third branch)', () => {
+    expect(validator.validateComponent({ id: 'b', component: 'Box', label: 'Hi' })).toEqual({ ok: true });
+    expect(compareSchemaVerdicts(validator, 'component', { id: 'b', component: 'Box' })).toEqual({ compiled: true, interpreted: true });
+  });
+
+  test('other keys the schema does not list are still refused', () => {
+    expect(errors(validator.validateComponent({ id: 'b', component: 'Box', children: ['x'] }))[0]).toEqual({
+      path: '/children',
+      message: 'unknown key "children" is not allowed here',
+    });
+    expect(compareSchemaVerdicts(validator, 'component', { id: 'b', component: 'Box', children: ['x'] })).toEqual({ compiled: false, interpreted: false });
   });
 });
 
