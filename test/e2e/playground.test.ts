@@ -5,20 +5,22 @@
  *
  * It plays the travel conversation, types a destination (the agent-computed fare label changes
  * after a busy agent call, held and then released), presses Search (the action shows in the log
- * and the agent's flights appear), sees the unanswered seat map call settle by timing out, saves
- * docs/playground.png, then walks the component gallery.
+ * and the agent's flights appear), sees the unanswered seat map call settle by timing out, takes a
+ * screenshot (into docs/playground.png with A2UI_UPDATE_SCREENSHOT=1, else a temporary file, so a
+ * test run leaves the checkout clean), then walks the component gallery.
  *
  * Skipped, with a message, when /usr/bin/chromium (or $A2UI_E2E_CHROMIUM) is missing.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 
 /** Debian's chromium; A2UI_E2E_CHROMIUM points elsewhere (a missing path shows the skip). */
 const CHROMIUM = process.env.A2UI_E2E_CHROMIUM ?? '/usr/bin/chromium';
 const ROOT = resolve(__dirname, '../..');
-const SCREENSHOT = resolve(ROOT, 'docs/playground.png');
+const SCREENSHOT = process.env.A2UI_UPDATE_SCREENSHOT === '1' ? resolve(ROOT, 'docs/playground.png') : resolve(tmpdir(), `a2ui-playground-${process.pid}.png`);
 const TIMEOUT = 60_000;
 /** Each wait gives up before the test's own timeout, so a failure names the selector it waited for. */
 const WAIT = 45_000;
@@ -182,13 +184,15 @@ const present = (page: Page, selector: string): Promise<void> => page.locator(se
   );
 
   it(
-    'saves a screenshot to docs/playground.png',
+    'takes a screenshot of the conversation (docs/playground.png when updating)',
     async () => {
       // The Search action unfolded in the log: what the renderer told the agent.
       await page.locator('[data-testid="log-entry"][data-direction="out"]').filter({ hasText: 'action search from search' }).locator('summary').click();
       mkdirSync(dirname(SCREENSHOT), { recursive: true });
       await page.screenshot({ path: SCREENSHOT });
       expect(existsSync(SCREENSHOT)).toBe(true);
+      // A PNG, not an empty file.
+      expect(readFileSync(SCREENSHOT).subarray(1, 4).toString('latin1')).toBe('PNG');
     },
     TIMEOUT,
   );
