@@ -5,6 +5,7 @@
  */
 import { createAction } from '@reduxjs/toolkit';
 import type { OutboundMessage, RendererDataModelMetadata } from '../session/effects';
+import type { McpToolSettlement } from '../session/mcpApps';
 
 const now = (): string => new Date().toISOString();
 
@@ -58,16 +59,7 @@ export const mcpAppRequested = createAction(
  * from the `mcpToolCall` effect: who asked (an app's tools/call, or a callMcpTool action), the
  * tool and its arguments, and where an action wants the MCP App resource written.
  */
-export const mcpToolReplied = createAction<{
-  requestId: string | number;
-  surfaceId: string;
-  ref: string;
-  outcome: { status: 'ok'; result: unknown } | { status: 'error' | 'timeout'; message: string };
-  origin?: 'app' | 'action';
-  name?: string;
-  arguments?: Record<string, unknown>;
-  targetDataPath?: string;
-}>('a2ui/mcpToolReplied');
+export const mcpToolReplied = createAction<McpToolSettlement>('a2ui/mcpToolReplied');
 
 /** A saga worker failed; the root saga keeps running. */
 export const workerFailed = createAction<{ worker: string; message: string }>('a2ui/workerFailed');

@@ -5,7 +5,7 @@ import { setIn, splitPointer } from '../data';
 import { dataModelSizeError } from '../processor/dataModelSize';
 import { describeType, isPlainObject, toJsonValue } from '../protocol/json';
 import { a2uiError, type A2uiError } from '../protocol/errors';
-import { lookupNode, nodeContext, resolveSurface } from '../resolution/resolver';
+import { locateNode } from './locate';
 import { evaluateForAction } from '../resolution/evaluation';
 import type { ResolvedNode } from '../resolution/types';
 import type { Effect } from './effects';
@@ -21,31 +21,13 @@ import type { SessionState, SurfaceState } from './state';
 
 type OperationError = { ok: false; error: A2uiError };
 
-function locate(
-  session: Session,
-  surfaceId: unknown,
-  ref: unknown,
-): { ok: true; surface: SurfaceState; node: ResolvedNode; place: { scope: string; index: number | undefined } } | OperationError {
-  if (typeof surfaceId !== 'string' || !Object.prototype.hasOwnProperty.call(session.state.surfaces, surfaceId)) {
-    return { ok: false, error: a2uiError('SURFACE_NOT_FOUND', `Surface '${String(surfaceId)}' does not exist.`) };
-  }
-  const surface = session.state.surfaces[surfaceId] as SurfaceState;
-  const tree = resolveSurface(session.runtime.cache, session.runtime.resolution, surface, session.state).tree;
-  const node = typeof ref === 'string' ? lookupNode(tree, ref) : undefined;
-  if (!node || node.placeholder) {
-    return { ok: false, error: a2uiError('NODE_NOT_FOUND', `Surface '${surfaceId}' has no rendered node '${String(ref)}'.`, { surfaceId }) };
-  }
-  const place = nodeContext(tree, node.ref) ?? { scope: '/', index: undefined };
-  return { ok: true, surface, node, place };
-}
-
 /**
  * Writes `value` through `property` of node `ref`: the two-way binding of an input component.
  * Errors when the node is gone or the property is not bound to a data path.
  */
 export function write(session: Session, surfaceId: string, ref: string, property: string, value: unknown): Result | OperationError {
   try {
-    const found = locate(session, surfaceId, ref);
+    const found = locateNode(session, surfaceId, ref);
     if (!found.ok) return found;
     const path = typeof property === 'string' && Object.prototype.hasOwnProperty.call(found.node.bindings, property) ? found.node.bindings[property] : undefined;
     if (path === undefined) {
@@ -60,7 +42,7 @@ export function write(session: Session, surfaceId: string, ref: string, property
       return { ok: false, error: a2uiError(code, `write: ${what}${json.path ? ` at ${json.path}` : ''}: ${json.reason}`, { surfaceId }) };
     }
     // A binding to the scope root ('' or '.') at the top level names the whole model, which stays an object.
-    if (splitPointer(path).length === 0 && !isPlainObject(json.value)) {
+    if (splitPointer(path)?.length === 0 && !isPlainObject(json.value)) {
       return { ok: false, error: a2uiError('DATA_ERROR', `write: the whole data model can only be replaced by an object, not ${describeType(json.value)}`, { surfaceId }) };
     }
     const written = setIn(found.surface.dataModel, path, json.value, { maxDepth: session.runtime.processor.limits.maxDataDepth });
@@ -85,7 +67,7 @@ export function write(session: Session, surfaceId: string, ref: string, property
  */
 export function invoke(session: Session, surfaceId: string, ref: string, property = 'action'): Result | OperationError {
   try {
-    const found = locate(session, surfaceId, ref);
+    const found = locateNode(session, surfaceId, ref);
     if (!found.ok) return found;
     const { node, surface, place } = found;
     const action = typeof property === 'string' && Object.prototype.hasOwnProperty.call(node.props, property) ? node.props[property] : undefined;

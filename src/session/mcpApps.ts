@@ -30,8 +30,7 @@ import { applyMessage } from '../processor/processor';
 import { buildActionMessage } from '../protocol/build';
 import { a2uiError, type A2uiError } from '../protocol/errors';
 import { errorText, toJsonValue } from '../protocol/json';
-import { lookupNode, nodeContext, resolveSurface } from '../resolution/resolver';
-import type { ResolvedNode } from '../resolution/types';
+import { locateNode, type LocatedNode } from './locate';
 import type { Effect, McpReply } from './effects';
 import { checkMcpPayload } from './mcpGuard';
 import { MCP_APP_COMPONENT, mcpAppBindings, mcpInitialNotifications, notificationFor, sameJson } from './mcpNotify';
@@ -96,11 +95,8 @@ const EMPTY_TOOL_RESULT = Object.freeze({ content: Object.freeze([]) });
 const A2UI_MIME_TYPE = 'application/a2ui+json';
 const MAX_RESULT_NODES = 100_000;
 
-interface Located {
-  surface: SurfaceState;
-  node: ResolvedNode;
+interface Located extends LocatedNode {
   component: ComponentRecord;
-  place: { scope: string; index: number | undefined };
 }
 
 type Handler = (session: Session, at: Located, params: Record<string, unknown>, options: McpAppRequestOptions) => McpAppRequestResult;
@@ -451,20 +447,13 @@ function writeAppResource(session: Session, surfaceId: string, path: string, val
 // Shared steps.
 
 function locateMcpApp(session: Session, surfaceId: unknown, ref: unknown): { ok: true; located: Located } | { ok: false; error: A2uiError } {
-  if (typeof surfaceId !== 'string' || !Object.prototype.hasOwnProperty.call(session.state.surfaces, surfaceId)) {
-    return { ok: false, error: a2uiError('SURFACE_NOT_FOUND', `Surface '${String(surfaceId)}' does not exist.`) };
-  }
-  const surface = session.state.surfaces[surfaceId] as SurfaceState;
-  const tree = resolveSurface(session.runtime.cache, session.runtime.resolution, surface, session.state).tree;
-  const node = typeof ref === 'string' ? lookupNode(tree, ref) : undefined;
-  if (!node || node.placeholder) {
-    return { ok: false, error: a2uiError('NODE_NOT_FOUND', `Surface '${surfaceId}' has no rendered node '${String(ref)}'.`, { surfaceId }) };
-  }
+  const found = locateNode(session, surfaceId, ref);
+  if (!found.ok) return found;
+  const { surface, node, place } = found;
   const component = Object.prototype.hasOwnProperty.call(surface.components, node.componentId) ? surface.components[node.componentId] : undefined;
   if (node.component !== MCP_APP_COMPONENT || component === undefined) {
-    return { ok: false, error: a2uiError('INVALID_ARGUMENT', `Node '${node.ref}' of surface '${surfaceId}' is a ${node.component}, not an McpApp.`, { surfaceId }) };
+    return { ok: false, error: a2uiError('INVALID_ARGUMENT', `Node '${node.ref}' of surface '${surface.surfaceId}' is a ${node.component}, not an McpApp.`, { surfaceId: surface.surfaceId }) };
   }
-  const place = nodeContext(tree, node.ref) ?? { scope: '/', index: undefined };
   return { ok: true, located: { surface, node, component, place } };
 }
 

@@ -373,7 +373,7 @@ function refusedPayload(session: Session, error: A2uiError, payload: unknown, li
     ...calls.map((functionCallId) => agentError('EXECUTION_FAILED', why, { functionCallId })),
     ...surfaces.slice(0, MAX_SURFACES_TOLD).flatMap((surfaceId) => {
       const message = `Not applied: the payload was refused. ${error.message}`;
-      return error.code === 'LIMIT_EXCEEDED' ? [agentError(error.code, message, { surfaceId }), limitDiagnostic(surfaceId, message)] : [agentError(error.code, message, { surfaceId })];
+      return [agentError('LIMIT_EXCEEDED', message, { surfaceId }), limitDiagnostic(surfaceId, message)];
     }),
   ];
   return { ok: false, error, session, effects };

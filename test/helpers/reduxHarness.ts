@@ -12,17 +12,13 @@ import type { A2uiState } from '../../src/redux/slice';
 import type { Effect, OutboundMessage } from '../../src/session/effects';
 import type { A2uiSagaPorts } from '../../sagas';
 import { createInMemoryTransport, type InMemoryAgent, type InMemoryTransport } from '../../sagas/transports/inMemory';
+import { deepFreeze } from '../data/helpers';
+
+/** Freezes a fixture all the way down (one helper for every suite). */
+export { deepFreeze };
 
 export const BASIC_CATALOG_ID = 'https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json';
 
-/** Deep-freezes a fixture so an accidental mutation anywhere fails loudly. */
-export function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
-  }
-  return value;
-}
 
 /** Records console.error / console.warn calls (the RTK checks report through them). */
 export interface ConsoleCapture {

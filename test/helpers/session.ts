@@ -17,20 +17,13 @@ import {
   type SessionOptions,
 } from '../../src/session/session';
 import type { ResolvedNode, ResolvedTree } from '../../src/resolution/types';
+import { deepFreeze } from '../data/helpers';
+
+/** Freezes a fixture all the way down (one helper for every suite). */
+export { deepFreeze };
 
 export const BASIC = 'https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json';
 
-/** Freezes a fixture all the way down. */
-export function deepFreeze<T>(value: T): T {
-  const pending: unknown[] = [value];
-  while (pending.length > 0) {
-    const next = pending.pop();
-    if (typeof next !== 'object' || next === null || Object.isFrozen(next)) continue;
-    Object.freeze(next);
-    pending.push(...Object.values(next));
-  }
-  return value;
-}
 
 type Json = Record<string, unknown>;
 

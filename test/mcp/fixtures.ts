@@ -18,6 +18,10 @@ import { basicCatalog, BASIC_CATALOG_ID } from '../../src/catalog';
 import { mcpCatalog, MCP_CATALOG_ID } from '../../src/catalog/mcp';
 import { createSession, handleMessage, type Session, type SessionOptions } from '../../src/session/session';
 import type { Effect } from '../../src/session/effects';
+import { deepFreeze } from '../data/helpers';
+
+/** Freezes a fixture all the way down (one helper for every suite). */
+export { deepFreeze };
 
 export { BASIC_CATALOG_ID, MCP_CATALOG_ID };
 
@@ -33,17 +37,6 @@ export const HTML = '<!doctype html><p>widget</p>';
 export const APP_CSP = { connectDomains: ['https://api.example.com'] };
 export const APP_PERMISSIONS = { clipboardWrite: true };
 
-/** Freezes a fixture all the way down, so code that mutates its input fails loudly. */
-export function deepFreeze<T>(value: T): T {
-  const pending: unknown[] = [value];
-  while (pending.length > 0) {
-    const next = pending.pop();
-    if (typeof next !== 'object' || next === null || Object.isFrozen(next)) continue;
-    Object.freeze(next);
-    pending.push(...Object.values(next));
-  }
-  return value;
-}
 
 /** The A2UI messages the `search` tool returns, as the agent-side JSON text of the resource. */
 export function searchMessages(q: string): unknown[] {
