@@ -4,6 +4,7 @@
  * replacement — wherever RegExp finishes, and must finish quickly where it would not.
  */
 import { compileSafeRegex, RegexBudget, RegexLimitError } from '../../src/catalog';
+import { randomRegexes } from '../helpers/randomRegex';
 
 function nativeExec(pattern: string, input: string, from: number): string {
   const regex = new RegExp(pattern, 'g');
@@ -33,30 +34,16 @@ describe('exec and replace agree with RegExp', () => {
   });
 
   test('on random patterns over a small alphabet', () => {
-    let seed = 424242;
-    const random = (n: number): number => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed % n;
-    };
-    const atoms = ['a', 'b', '.', '[ab]', '[^a]', '\\w', '\\b', '^', '$', ''];
-    const generate = (depth: number, groups: { count: number }): string => {
-      const choice = random(depth > 3 ? 3 : 9);
-      if (choice <= 2) return atoms[random(atoms.length)] as string;
-      if (choice === 3) return `${generate(depth + 1, groups)}${generate(depth + 1, groups)}`;
-      if (choice === 4) return `${generate(depth + 1, groups)}|${generate(depth + 1, groups)}`;
-      if (choice === 5) {
-        groups.count += 1;
-        return `(${generate(depth + 1, groups)})`;
-      }
-      if (choice === 6) return `(?${['=', '!', '<=', '<!', ':'][random(5)]}${generate(depth + 1, groups)})`;
-      if (choice === 7 && groups.count > 0) return `\\${1 + random(groups.count)}`;
-      const body = random(2) === 0 ? `(${generate(depth + 1, groups)})` : `(?:${generate(depth + 1, groups)})`;
-      return `${body}${['*', '+', '?', '{2}', '{1,3}', '*?', '{0,}', '+?', '??'][random(9)]}`;
-    };
+    const generate = randomRegexes({
+      seed: 424242,
+      atoms: ['a', 'b', '.', '[ab]', '[^a]', '\\w', '\\b', '^', '$', ''],
+      quantifiers: ['*', '+', '?', '{2}', '{1,3}', '*?', '{0,}', '+?', '??'],
+      capturingRepeats: true,
+    });
     const mismatches: string[] = [];
     let checked = 0;
     for (let i = 0; i < 1500; i += 1) {
-      const pattern = generate(0, { count: 0 });
+      const pattern = generate();
       try {
         new RegExp(pattern);
       } catch {
