@@ -6,7 +6,7 @@
 import { findCatalog } from '../catalog/resolve';
 import { a2uiError, type A2uiError } from '../protocol/errors';
 import { applyDataUpdate, ownValue, setOwn } from '../data';
-import type { Effect, OutboundMessage } from '../session/effects';
+import { agentErrorMessage, type Effect, type OutboundMessage } from '../session/effects';
 import type { AgentCallRow, SessionState, SurfaceState } from '../session/state';
 import { checkComponents } from './components';
 import { FORBIDDEN_ID, type ProcessorConfig } from './config';
@@ -72,12 +72,8 @@ export function errorMessageFor(error: A2uiError): OutboundMessage | null {
     return { version: 'v1.0', error: { code: error.code, surfaceId: error.surfaceId, path: error.path ?? '/', message: error.message } };
   }
   // The generic error carries exactly one of surfaceId and functionCallId.
-  if (error.functionCallId !== undefined) {
-    return { version: 'v1.0', error: { code: error.code, message: error.message, functionCallId: error.functionCallId } };
-  }
-  if (error.surfaceId !== undefined) {
-    return { version: 'v1.0', error: { code: error.code, message: error.message, surfaceId: error.surfaceId } };
-  }
+  if (error.functionCallId !== undefined) return agentErrorMessage(error.code, error.message, { functionCallId: error.functionCallId });
+  if (error.surfaceId !== undefined) return agentErrorMessage(error.code, error.message, { surfaceId: error.surfaceId });
   return null;
 }
 

@@ -6,7 +6,7 @@
 import { evaluateDynamic } from '../expressions';
 import { applyDataUpdate } from '../data';
 import { toJsonValue } from '../protocol/json';
-import type { Effect } from '../session/effects';
+import { agentErrorEffect, type Effect } from '../session/effects';
 import type { SessionState, SurfaceState } from '../session/state';
 import type { ProcessorConfig } from './config';
 import { dataModelSizeError } from './dataModelSize';
@@ -15,7 +15,7 @@ import type { MessageOptions, StepResult } from './processor';
 type Body = Record<string, unknown>;
 
 function answerError(functionCallId: string, code: string, message: string): Effect {
-  return { type: 'send', message: { version: 'v1.0', error: { code, message, functionCallId } } };
+  return agentErrorEffect(code, message, { functionCallId });
 }
 
 /** Runs the function and answers; the message itself always applies (the answer may be an error). */

@@ -72,3 +72,16 @@ export function diagnosticEffect(surfaceId: string, diagnostic: Diagnostic): Eff
   if (diagnostic.ref !== undefined) payload.ref = diagnostic.ref;
   return { type: 'diagnostic', surfaceId, severity: diagnostic.severity, payload };
 }
+
+/**
+ * The generic renderer→agent `error` message. The schema wants exactly one of `surfaceId` and
+ * `functionCallId`, so `about` names one.
+ */
+export function agentErrorMessage(code: string, message: string, about: { surfaceId: string } | { functionCallId: string }): OutboundMessage {
+  return { version: 'v1.0', error: { code, message, ...about } };
+}
+
+/** {@link agentErrorMessage} as a `send` effect. */
+export function agentErrorEffect(code: string, message: string, about: { surfaceId: string } | { functionCallId: string }): Effect {
+  return { type: 'send', message: agentErrorMessage(code, message, about) };
+}

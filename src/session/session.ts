@@ -17,7 +17,7 @@ import {
   type ResolverCache,
 } from '../resolution/resolver';
 import type { ResolvedTree } from '../resolution/types';
-import { diagnosticEffect, type Effect, type RendererDataModelMetadata } from './effects';
+import { agentErrorEffect, diagnosticEffect, type Effect, type RendererDataModelMetadata } from './effects';
 import { ownValue } from '../data';
 import { initialSessionState, type AgentCallRow, type SessionState, type SurfaceState } from './state';
 import type { AgentCallRequest } from '../resolution/evaluation';
@@ -305,7 +305,7 @@ function settleSurface(runtime: SessionRuntime, state: SessionState, surfaceId: 
     if (limitMet === undefined && RESOLUTION_LIMIT_CODES.has(diagnostic.code)) limitMet = diagnostic.message;
   }
   // The agent that sent an oversized UI is told too, once per surface and operation, so it can correct it.
-  if (limitMet !== undefined) effects.push(agentError('LIMIT_EXCEEDED', `Surface '${surfaceId}' goes over a limit: ${limitMet}`, { surfaceId }));
+  if (limitMet !== undefined) effects.push(agentErrorEffect('LIMIT_EXCEEDED', `Surface '${surfaceId}' goes over a limit: ${limitMet}`, { surfaceId }));
   let next = state;
   for (const request of pass.agentRequests) next = recordAgentCall(runtime, next, surfaceId, request, 'binding', effects);
   if (next !== state) resolveSurface(runtime.cache, runtime.resolution, next.surfaces[surfaceId] as SurfaceState, next);
@@ -347,7 +347,7 @@ export function recordAgentCall(
  */
 function answerSkippedCalls(raw: readonly unknown[], from: number): Effect[] {
   const why = `Not run: an earlier message of the same payload failed (message ${from - 1}).`;
-  return bodiesOf(raw.slice(from)).calls.map((functionCallId) => agentError('EXECUTION_FAILED', why, { functionCallId }));
+  return bodiesOf(raw.slice(from)).calls.map((functionCallId) => agentErrorEffect('EXECUTION_FAILED', why, { functionCallId }));
 }
 
 /** Most distinct surfaces told about one refused payload. */
@@ -368,13 +368,11 @@ function refusedPayload(session: Session, error: A2uiError, payload: unknown, li
     if (split.ok) messages = split.raw;
   }
   const { calls, surfaces } = bodiesOf(messages);
-  const why = `Not run: the payload was refused. ${error.message}`;
+  const notRun = `Not run: the payload was refused. ${error.message}`;
+  const notApplied = `Not applied: the payload was refused. ${error.message}`;
   const effects: Effect[] = [
-    ...calls.map((functionCallId) => agentError('EXECUTION_FAILED', why, { functionCallId })),
-    ...surfaces.slice(0, MAX_SURFACES_TOLD).flatMap((surfaceId) => {
-      const message = `Not applied: the payload was refused. ${error.message}`;
-      return [agentError('LIMIT_EXCEEDED', message, { surfaceId }), limitDiagnostic(surfaceId, message)];
-    }),
+    ...calls.map((functionCallId) => agentErrorEffect('EXECUTION_FAILED', notRun, { functionCallId })),
+    ...surfaces.slice(0, MAX_SURFACES_TOLD).flatMap((surfaceId) => [agentErrorEffect('LIMIT_EXCEEDED', notApplied, { surfaceId }), limitDiagnostic(surfaceId, notApplied)]),
   ];
   return { ok: false, error, session, effects };
 }
@@ -399,11 +397,6 @@ function bodiesOf(raw: readonly unknown[]): { calls: string[]; surfaces: string[
     }
   }
   return { calls, surfaces: [...surfaces] };
-}
-
-/** A generic renderer→agent `error` naming exactly one surface or call. */
-function agentError(code: string, message: string, about: { surfaceId: string } | { functionCallId: string }): Effect {
-  return { type: 'send', message: { version: 'v1.0', error: { code, message, ...about } } };
 }
 
 /** An error located in the payload, re-located in its message (for the agent). */
