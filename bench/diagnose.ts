@@ -9,7 +9,7 @@
  *   ingest-phases   where our ingest time goes: schema checks, function-call checks, resolution
  *   validation      µs per component / per function call of the catalog schema checks
  *   leaf-scaling    one leaf update at 10 vs 10,000 rows (write and updateDataModel), pure session
- *   redux-immer     createA2ui's reducer vs the same session calls in a minimal plain reducer
+ *   redux-adapter   createA2ui's reducer vs the same session calls in a minimal plain reducer
  *   replace-all     replace all rows of a list (our side), for a focused profile
  *   append          append one row to a list of 10,000 (our side), for a focused profile
  *   ingest          our handleMessage over N example surfaces, for a focused profile
@@ -151,7 +151,7 @@ function leafScaling(): void {
   console.log(`JSON.stringify(data model of 10,000 rows): ${(stringify * 1000).toFixed(0)} µs (processor.ts updateDataModel does this per message)`);
 }
 
-function reduxImmer(): void {
+function reduxAdapter(): void {
   const rows = arg(0, 10_000);
   const mid = rows >> 1;
   // createA2ui's reducer next to the same session calls in a minimal plain reducer: the adapter's own cost.
@@ -248,7 +248,7 @@ const scenarios: Record<string, () => void> = {
   'ingest-phases': ingestPhases,
   validation,
   'leaf-scaling': leafScaling,
-  'redux-immer': reduxImmer,
+  'redux-adapter': reduxAdapter,
   'replace-all': replaceAll,
   append,
   ingest,
