@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /** The spec's examples, from the shared folder beside the checkout (run `npm run bench` from the project root). */
-export const EXAMPLES_DIR = process.env.A2UI_EXAMPLES_DIR ?? resolve(process.cwd(), '../shared/spec/v1_0/catalogs/basic/examples');
+export const EXAMPLES_DIR = process.env.A2UI_EXAMPLES_DIR ?? resolve(process.cwd(), 'test/fixtures/a2ui/spec/v1_0/catalogs/basic/examples');
 export const OUR_CATALOG_ID = 'https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json';
 export const THEIR_CATALOG_ID = 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json';
 

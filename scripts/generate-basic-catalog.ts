@@ -9,7 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const source = join(root, '..', 'shared', 'spec', 'v1_0', 'catalogs', 'basic', 'catalog.json');
+const source = join(root, 'test', 'fixtures', 'a2ui', 'spec', 'v1_0', 'catalogs', 'basic', 'catalog.json');
 const target = join(root, 'src', 'catalog', 'basic', 'catalogJson.ts');
 
 const document: unknown = JSON.parse(readFileSync(source, 'utf8'));

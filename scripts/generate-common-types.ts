@@ -9,7 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const source = resolve(root, '../shared/spec/v1_0/json/common_types.json');
+const source = resolve(root, 'test/fixtures/a2ui/spec/v1_0/json/common_types.json');
 const target = join(root, 'src/protocol/json/commonTypes.ts');
 
 const schema: unknown = JSON.parse(readFileSync(source, 'utf8'));

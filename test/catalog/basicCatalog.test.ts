@@ -6,7 +6,7 @@ import {
   basicCatalog,
   type FunctionDefinition,
 } from '../../src/catalog';
-import { readSharedJson } from '../conformance/suite';
+import { readFixtureJson } from '../conformance/suite';
 
 type CatalogDocument = {
   catalogId: string;
@@ -14,10 +14,10 @@ type CatalogDocument = {
   functions: Record<string, Record<string, unknown> & { properties: { args?: unknown } }>;
 };
 
-const shared = readSharedJson('spec/v1_0/catalogs/basic/catalog.json') as CatalogDocument;
+const shared = readFixtureJson('spec/v1_0/catalogs/basic/catalog.json') as CatalogDocument;
 
 describe('the embedded basic catalog.json', () => {
-  test('equals the shared specification file (regenerate with scripts/generate-basic-catalog.ts)', () => {
+  test('equals the specification's file (regenerate with scripts/generate-basic-catalog.ts)', () => {
     expect(BASIC_CATALOG_JSON).toEqual(shared);
   });
 });
@@ -67,8 +67,8 @@ describe('basicCatalog()', () => {
 
   test('toJSON validates against catalog_definition.json', () => {
     const ajv = new Ajv2020({ strict: false });
-    ajv.addSchema(readSharedJson('spec/v1_0/json/common_types.json') as object);
-    const validate = ajv.compile(readSharedJson('spec/v1_0/json/catalog_definition.json') as object);
+    ajv.addSchema(readFixtureJson('spec/v1_0/json/common_types.json') as object);
+    const validate = ajv.compile(readFixtureJson('spec/v1_0/json/catalog_definition.json') as object);
     expect(validate(catalog.toJSON())).toBe(true);
   });
 

@@ -4,7 +4,7 @@ import {
   defineCatalog,
   type CatalogDefinitionInput,
 } from '../../src/catalog';
-import { readSharedJson } from '../conformance/suite';
+import { readFixtureJson } from '../conformance/suite';
 
 const shout = (args: Record<string, unknown>): string => String(args.value).toUpperCase();
 
@@ -117,7 +117,7 @@ describe('defineCatalog', () => {
 
 describe('catalogFromJson', () => {
   test('loads a conformance catalog; its functions are agent functions without implementations', () => {
-    const loaded = catalogFromJson(readSharedJson('conformance/test_data/catalogs/custom_catalog_v1_0.json'));
+    const loaded = catalogFromJson(readFixtureJson('conformance/test_data/catalogs/custom_catalog_v1_0.json'));
     expect(loaded.ok).toBe(true);
     if (!loaded.ok) return;
     expect(loaded.catalog.catalogId).toBe('conformance/custom');
@@ -139,7 +139,7 @@ describe('catalogFromJson', () => {
 
   test('attaches implementations the caller supplies', () => {
     const percent = (args: Record<string, unknown>): string => `${Number(args.value) * 100}%`;
-    const loaded = catalogFromJson(readSharedJson('conformance/test_data/catalogs/custom_catalog_v1_0.json'), {
+    const loaded = catalogFromJson(readFixtureJson('conformance/test_data/catalogs/custom_catalog_v1_0.json'), {
       implementations: { percent },
     });
     expect(loaded.ok && loaded.catalog.functions.percent?.implementation).toBe(percent);
@@ -203,7 +203,7 @@ describe('catalogFromJson', () => {
   });
 
   test('the published v1.0 basic catalog (allOf components) loads', () => {
-    const loaded = catalogFromJson(readSharedJson('spec/v1_0/catalogs/basic/catalog.json'));
+    const loaded = catalogFromJson(readFixtureJson('spec/v1_0/catalogs/basic/catalog.json'));
     expect(loaded.ok).toBe(true);
   });
 });

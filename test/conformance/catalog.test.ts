@@ -97,7 +97,7 @@ const AGENT_SDK_FILTER =
 const SELF_CONTAINED =
   "checks the agent SDK's localised, self-contained catalog schema; the renderer validates against the catalog plus its embedded common_types.json and never builds one";
 const V09_CATALOG =
-  'a v0.9 / v0.9.1 published catalog (specification/v0_9…), which is not in shared/ and which this v1.0-only package does not load';
+  'a v0.9 / v0.9.1 published catalog (specification/v0_9…), which is not in the vendored fixtures and which this v1.0-only package does not load';
 const OTHER_DRAFT_FUNCTIONS =
   'function definitions in another draft\'s shape (`parameters`); in v1.0 catalog_definition.json a FunctionDefinition is the JSON Schema of the FunctionCall ("properties": {"call": {"const": …}, "args": {…}}), which is what Catalog.toJSON() writes';
 const THEME = 'a catalog `theme`, which v1.0 catalog_definition.json does not have (its keys: $schema, $id, protocolVersion, $defs, title, description, catalogId, instructions, components, functions)';

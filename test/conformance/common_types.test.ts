@@ -5,7 +5,7 @@
  * Mapping:
  * - common_types_schema: the package's common_types.json is the embedded COMMON_TYPES_SCHEMA (what
  *   catalog component schemas are validated against); it must equal the case's file. Case paths
- *   `specification/v1_0/…` are shared/spec/v1_0/….
+ *   `specification/v1_0/…` are spec/v1_0/… of the fixtures.
  * - validate_common_type: a definition is the zod schema of the same name that our parser checks
  *   wire messages with (DEFINITIONS below); a step's value is valid when safeParse succeeds, and a
  *   ValidationError is a failed safeParse (our parser turns it into INVALID_MESSAGE).
@@ -21,7 +21,7 @@ import {
   SurfaceComponentSchema,
 } from '../../src/protocol';
 import { codesOfCategory, expectedErrorOf } from './mapping';
-import { loadSuite, readSharedJson, runSuite, type ConformanceCase } from './suite';
+import { loadSuite, readFixtureJson, runSuite, type ConformanceCase } from './suite';
 
 const cases = loadSuite('core/common_types.yaml');
 
@@ -41,7 +41,7 @@ function sharedSpecPath(casePath: string): string {
 
 function run(c: ConformanceCase): void {
   if (c.action === 'common_types_schema') {
-    expect(COMMON_TYPES_SCHEMA).toEqual(readSharedJson(sharedSpecPath(c.expectFile as string)));
+    expect(COMMON_TYPES_SCHEMA).toEqual(readFixtureJson(sharedSpecPath(c.expectFile as string)));
     return;
   }
   expect(c.action).toBe('validate_common_type');
@@ -55,7 +55,7 @@ function run(c: ConformanceCase): void {
   }
 }
 
-const V09 = 'the v0.9 / v0.9.1 common types: not in shared/, and this package embeds the v1.0 common_types.json only';
+const V09 = 'the v0.9 / v0.9.1 common types: not in the vendored fixtures, and this package embeds the v1.0 common_types.json only';
 
 const known: Record<string, string> = {
   test_v09_common_types_schema_matches_specification: V09,

@@ -5,7 +5,7 @@
  */
 import { BASIC_CATALOG_ID, basicCatalog, catalogFromJson, defineCatalog, type Catalog } from '../../src/catalog';
 import type { A2uiError, A2uiErrorCode } from '../../src/protocol/errors';
-import { readSharedJson, sharedPathOfCasePath, type ConformanceCase } from './suite';
+import { readFixtureJson, fixturePathOfCasePath, type ConformanceCase } from './suite';
 
 // ---------------------------------------------------------------------------------------------
 // Draft spellings
@@ -60,9 +60,9 @@ export function basicCatalogAs(catalogId: string, protocolVersion?: string): Cat
  */
 export function catalogOfPath(path: string): Catalog | null {
   if (BASIC_CATALOG_PATHS.has(path)) return basicCatalog();
-  const shared = sharedPathOfCasePath(path);
+  const shared = fixturePathOfCasePath(path);
   if (shared === null) return null;
-  const loaded = catalogFromJson(readSharedJson(shared));
+  const loaded = catalogFromJson(readFixtureJson(shared));
   if (!loaded.ok) throw new Error(`cannot load ${path}: ${loaded.error.message}`);
   return loaded.catalog;
 }

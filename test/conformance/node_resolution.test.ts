@@ -36,7 +36,7 @@ import { invoke, write } from '../../src/session/interaction';
 import { createSession, dispose, handleMessage, resolvedTree, sessionFrom, type Session } from '../../src/session/session';
 import type { Effect } from '../../src/session/effects';
 import { isRecord } from './mapping';
-import { loadSuite, runSuite, sharedPathOfCasePath, SHARED, type ConformanceCase } from './suite';
+import { loadSuite, runSuite, fixturePathOfCasePath, FIXTURES, type ConformanceCase } from './suite';
 
 const cases = loadSuite('core/node_resolution.yaml');
 const SURFACE = 'main';
@@ -72,9 +72,9 @@ interface Step {
 type Snapshot = Record<string, ResolvedNode>;
 
 function loadFixture(casePath: string): Fixture {
-  const shared = sharedPathOfCasePath(casePath);
-  if (shared === null) throw new Error(`fixture ${casePath} is not in shared/conformance`);
-  return parse(readFileSync(join(SHARED, shared), 'utf8')) as Fixture;
+  const shared = fixturePathOfCasePath(casePath);
+  if (shared === null) throw new Error(`fixture ${casePath} is not in the vendored conformance data`);
+  return parse(readFileSync(join(FIXTURES, shared), 'utf8')) as Fixture;
 }
 
 function snapshot(session: Session | null): Snapshot {

@@ -1,14 +1,15 @@
 /**
- * Loader and reporter for the official A2UI conformance suites, read from ../shared/conformance at
- * test time. Cases we do not pass are declared as known differences with a reason: they run as
+ * Loader and reporter for the official A2UI conformance suites, read from the vendored copy in
+ * test/fixtures/a2ui/conformance at test time. Cases we do not pass are declared as known differences with a reason: they run as
  * `test.failing`, so the reason shows in the output and a case that starts passing is flagged.
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
 
-export const SHARED = resolve(__dirname, '../../../shared');
-export const CONFORMANCE = join(SHARED, 'conformance');
+/** The vendored A2UI data (scripts/vendor-fixtures.ts), laid out as upstream. */
+export const FIXTURES = resolve(__dirname, '../fixtures/a2ui');
+export const CONFORMANCE = join(FIXTURES, 'conformance');
 
 export type ConformanceCase = { name: string; action?: string; [key: string]: unknown };
 
@@ -17,12 +18,12 @@ export function loadSuite(relativePath: string): ConformanceCase[] {
   return Object.freeze(cases) as ConformanceCase[];
 }
 
-export function readSharedJson(relativePath: string): unknown {
-  return JSON.parse(readFileSync(join(SHARED, relativePath), 'utf8'));
+export function readFixtureJson(relativePath: string): unknown {
+  return JSON.parse(readFileSync(join(FIXTURES, relativePath), 'utf8'));
 }
 
-/** Maps a path named in a case (upstream repository layout) onto shared/. */
-export function sharedPathOfCasePath(casePath: string): string | null {
+/** Maps a path named in a case (upstream repository layout) onto the fixtures. */
+export function fixturePathOfCasePath(casePath: string): string | null {
   if (casePath.startsWith('conformance/test_data/')) return casePath;
   if (casePath.startsWith('test_data/')) return `conformance/${casePath}`;
   return null;

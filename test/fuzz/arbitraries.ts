@@ -12,7 +12,7 @@ import { FUZZ_CATALOG_ID } from './catalog';
 
 export const BASIC = 'https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json';
 
-const EXAMPLES_DIR = join(__dirname, '../../../shared/spec/v1_0/catalogs/basic/examples');
+const EXAMPLES_DIR = join(__dirname, '../fixtures/a2ui/spec/v1_0/catalogs/basic/examples');
 
 /** The `messages` of every spec example, in file order. */
 export const SPEC_EXAMPLES: ReadonlyArray<{ name: string; messages: unknown[] }> = readdirSync(EXAMPLES_DIR)

@@ -9,7 +9,7 @@ import { decodeHtmlContent, mcpCatalog, MCP_CATALOG_ID, MCP_CATALOG_JSON } from 
 import { createComponentValidator } from '../../src/protocol/componentValidation';
 
 const SPEC_CATALOG = JSON.parse(
-  readFileSync(join(__dirname, '../../../shared/spec/catalogs/mcp/v1/catalog.json'), 'utf8'),
+  readFileSync(join(__dirname, '../fixtures/a2ui/spec/catalogs/mcp/v1/catalog.json'), 'utf8'),
 ) as Record<string, Record<string, Record<string, unknown>>>;
 
 describe('mcpCatalog', () => {

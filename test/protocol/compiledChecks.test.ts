@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { createComponentValidator, type ComponentValidator } from '../../src/protocol';
 import { compareSchemaVerdicts } from '../../src/protocol/componentValidation';
-import { SHARED, readSharedJson } from '../conformance/suite';
+import { FIXTURES, readFixtureJson } from '../conformance/suite';
 import { isObject, mutations, pointers, setAt } from './corpus';
 import { basicCatalogJson, specFiles, specJson, testingCatalogJson, type Json, type JsonObject } from './spec';
 
@@ -80,8 +80,8 @@ function readAny(path: string): Json[] {
 
 function conformanceCorpus(): Item[] {
   const files = [
-    ...filesUnder(join(SHARED, 'spec/v1_0/test/cases'), ['.json', '.jsonl']),
-    ...filesUnder(join(SHARED, 'conformance'), ['.yaml', '.json']).filter((path) => !path.includes('/catalogs/')),
+    ...filesUnder(join(FIXTURES, 'spec/v1_0/test/cases'), ['.json', '.jsonl']),
+    ...filesUnder(join(FIXTURES, 'conformance'), ['.yaml', '.json']).filter((path) => !path.includes('/catalogs/')),
   ];
   const found = distinct(files.flatMap((path) => readAny(path).flatMap((document) => partsOf(document, []))));
   return distinct(found.flatMap((item) => variants(item.value).map((value) => ({ kind: item.kind, value }))));
@@ -124,7 +124,7 @@ const CONFORMANCE_CATALOGS = [
 const catalogs: Array<[string, () => object]> = [
   ['basic', basicCatalogJson],
   ['testing (spec/v1_0/test)', testingCatalogJson],
-  ...CONFORMANCE_CATALOGS.map((path): [string, () => object] => [path, () => readSharedJson(path) as object]),
+  ...CONFORMANCE_CATALOGS.map((path): [string, () => object] => [path, () => readFixtureJson(path) as object]),
 ];
 
 describe('compiled schema checks agree with the interpreting validator', () => {

@@ -1,6 +1,6 @@
 import { COMMON_TYPES_SCHEMA, createComponentValidator, type SchemaCheckResult } from '../../src/protocol';
 import { compareSchemaVerdicts } from '../../src/protocol/componentValidation';
-import { readSharedJson } from '../conformance/suite';
+import { readFixtureJson } from '../conformance/suite';
 import { basicCatalogJson, clone, type JsonObject } from './spec';
 
 const basic = createComponentValidator(basicCatalogJson());
@@ -231,7 +231,7 @@ describe('other catalogs', () => {
   });
 
   test.each(['simplified_catalog_v1_0.json', 'forms_catalog_v1_0.json', 'custom_catalog_v1_0.json'])('conformance catalog %s loads', (file) => {
-    const catalog = readSharedJson(`conformance/test_data/catalogs/${file}`) as JsonObject;
+    const catalog = readFixtureJson(`conformance/test_data/catalogs/${file}`) as JsonObject;
     const validator = createComponentValidator(catalog);
     expect(validator.componentNames.length).toBeGreaterThan(0);
     const name = validator.componentNames[0] as string;

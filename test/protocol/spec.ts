@@ -1,5 +1,5 @@
 /**
- * Test helpers: the v1.0 spec files from ../shared, and ajv (draft 2020-12) set up as an
+ * Test helpers: the v1.0 spec files from the vendored fixtures (test/fixtures/a2ui), and ajv (draft 2020-12) set up as an
  * independent reference validator over the spec's own JSON schemas.
  */
 import { readdirSync } from 'node:fs';
@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import type { ValidateFunction } from 'ajv';
 import { parseAgentMessage, type ComponentValidator } from '../../src/protocol';
-import { SHARED, readSharedJson } from '../conformance/suite';
+import { FIXTURES, readFixtureJson } from '../conformance/suite';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
@@ -17,11 +17,11 @@ export const SPEC_BASE = 'https://a2ui.org/specification/v1_0/';
 export const CATALOG_ALIAS_ID = `${SPEC_BASE}catalog.json`;
 
 export function specJson(relative: string): JsonObject {
-  return readSharedJson(`${SPEC_DIR}/${relative}`) as JsonObject;
+  return readFixtureJson(`${SPEC_DIR}/${relative}`) as JsonObject;
 }
 
 export function specFiles(relativeDir: string, suffix: string): string[] {
-  return readdirSync(join(SHARED, SPEC_DIR, relativeDir))
+  return readdirSync(join(FIXTURES, SPEC_DIR, relativeDir))
     .filter((name) => name.endsWith(suffix))
     .sort();
 }

@@ -1,5 +1,5 @@
 /**
- * The spec's own schema test cases (shared/spec/v1_0/test/cases/*.json), answered by our zod
+ * The spec's own schema test cases (test/fixtures/a2ui/spec/v1_0/test/cases/*.json), answered by our zod
  * schemas, and, for cases whose answer depends on a catalog's component or function schemas, by
  * zod plus createComponentValidator over the catalog the case names (as the spec runner does).
  */
@@ -18,7 +18,7 @@ import {
   parseRendererMessage,
   type ComponentValidator,
 } from '../../src/protocol';
-import { SHARED } from '../conformance/suite';
+import { FIXTURES } from '../conformance/suite';
 import {
   SPEC_DIR,
   basicCatalogJson,
@@ -135,7 +135,7 @@ function zodAnswer(schema: string, data: Json): boolean {
 
 const tally = { zod: 0, catalog: 0, todo: 0 };
 
-describe('spec test cases (shared/spec/v1_0/test/cases)', () => {
+describe('spec test cases (spec/v1_0/test/cases)', () => {
   test('every catalog-dependent name is a real case', () => {
     const names = new Set(suites.flatMap((s) => s.tests.map((t) => `${s.file}: ${t.description}`)));
     expect(Object.keys(CATALOG_DEPENDENT).filter((name) => !names.has(name))).toEqual([]);
@@ -178,7 +178,7 @@ describe('spec test cases (shared/spec/v1_0/test/cases)', () => {
   });
 
   test('contact_form_example.jsonl: every line is a valid message for the basic catalog', () => {
-    const text = readFileSync(join(SHARED, SPEC_DIR, 'test/cases/contact_form_example.jsonl'), 'utf8');
+    const text = readFileSync(join(FIXTURES, SPEC_DIR, 'test/cases/contact_form_example.jsonl'), 'utf8');
     const lines = text.split('\n').filter((line) => line.trim() !== '');
     expect(lines.length).toBeGreaterThan(0);
     for (const line of lines) expect(catalogAnswer(JSON.parse(line) as Json, validators['basic'] as ComponentValidator)).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * Every example of the v1.0 basic catalog (shared/spec/v1_0/catalogs/basic/examples/*.json, each
+ * Every example of the v1.0 basic catalog (test/fixtures/a2ui/spec/v1_0/catalogs/basic/examples/*.json, each
  * `{ name, description, messages }`) applies and resolves with no error diagnostic; a few are
  * checked value by value against the example's own data.
  */
@@ -10,7 +10,7 @@ import { invoke, write } from '../../src/session/interaction';
 import { createSession, handleMessage, resolvedTree, surfaces, type Session } from '../../src/session/session';
 import { deepFreeze, node, notOk, ok, sentBodies } from '../helpers/session';
 
-const EXAMPLES = resolve(__dirname, '../../../shared/spec/v1_0/catalogs/basic/examples');
+const EXAMPLES = resolve(__dirname, '../fixtures/a2ui/spec/v1_0/catalogs/basic/examples');
 const files = readdirSync(EXAMPLES).filter((f) => f.endsWith('.json')).sort();
 
 interface Example {
