@@ -17,7 +17,7 @@ type CatalogDocument = {
 const shared = readFixtureJson('spec/v1_0/catalogs/basic/catalog.json') as CatalogDocument;
 
 describe('the embedded basic catalog.json', () => {
-  test('equals the specification's file (regenerate with scripts/generate-basic-catalog.ts)', () => {
+  test('equals the specification file (regenerate with scripts/generate-basic-catalog.ts)', () => {
     expect(BASIC_CATALOG_JSON).toEqual(shared);
   });
 });
