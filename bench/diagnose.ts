@@ -25,7 +25,7 @@ import { messageReceived, valueWritten } from '../src/redux/actions';
 import { createResolverCache, lookupNode, resolveSurface } from '../src/resolution/resolver';
 import { write } from '../src/session/interaction';
 import { createSessionRuntime, handleMessage, sessionFrom } from '../src/session/session';
-import { initialSessionState, type SessionState, type SurfaceState } from '../src/session/state';
+import { initialSessionState, type SessionState, type SurfaceState } from '../src/model/state';
 import { conversations, dataUpdate, LIST_SURFACE_ID, listSurfaceV10, loadExamples, rowsOf } from './inputs';
 import { OUR_OPTIONS, Ours, OursRedux } from './sides';
 

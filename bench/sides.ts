@@ -17,10 +17,10 @@ import {
 } from '@a2ui/web_core/v0_9';
 import { basicCatalog as theirBasicCatalog } from '@a2ui/web_core/v0_9/basic_catalog';
 import { basicCatalog } from '../src/catalog';
-import { createA2ui, type A2ui } from '../src/redux/createA2ui';
+import { createA2ui, type A2ui } from '../src/createA2ui';
 import { effectsDelivered, messageReceived, valueWritten } from '../src/redux/actions';
 import { lookupNode } from '../src/resolution/resolver';
-import type { ResolvedNode, ResolvedTree } from '../src/resolution/types';
+import type { ResolvedNode, ResolvedTree } from '../src/model/tree';
 import { write } from '../src/session/interaction';
 import { createSession, handleMessage, resolvedTree, type Session } from '../src/session/session';
 

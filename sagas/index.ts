@@ -15,9 +15,9 @@ import {
 } from '../src/redux/actions';
 import type { A2uiState, OutboxEntry } from '../src/redux/slice';
 import { toJsonValue } from '../src/protocol/json';
-import type { Effect, McpReply, OutboundMessage, RendererDataModelMetadata } from '../src/session/effects';
+import type { Effect, McpReply, OutboundMessage, RendererDataModelMetadata } from '../src/model/effects';
 import { rendererDataModelOf, type McpToolClient } from '../src/session/session';
-import type { SessionState } from '../src/session/state';
+import type { SessionState } from '../src/model/state';
 
 /** Where renderer→agent messages go, and (optionally) where agent payloads come from. */
 export interface A2uiTransport {

@@ -6,10 +6,10 @@
  */
 import { createSelector } from 'reselect';
 import { lookupNode, resolveSurface } from '../src/resolution/resolver';
-import type { Diagnostic, NodeRef, ResolvedNode, ResolvedTree } from '../src/resolution/types';
+import type { Diagnostic, NodeRef, ResolvedNode, ResolvedTree } from '../src/model/tree';
 import type { A2uiState, LogEntry, OutboxEntry } from '../src/redux/slice';
 import type { SessionRuntime } from '../src/session/session';
-import type { AgentCallRow, SessionState, SurfaceState } from '../src/session/state';
+import type { AgentCallRow, SessionState, SurfaceState } from '../src/model/state';
 
 const EMPTY_ARRAY: readonly never[] = Object.freeze([]);
 

@@ -78,7 +78,7 @@ export {
 export {
   /** A fresh, empty session state. */
   initialSessionState,
-} from './session/state';
+} from './model/state';
 export type {
   /** The whole serializable session state. */
   SessionState,
@@ -90,7 +90,7 @@ export type {
   AgentCallRow,
   /** How an agent call ended, or `pending`. */
   AgentCallStatus,
-} from './session/state';
+} from './model/state';
 export type {
   /** What an operation asks the host to do, as plain data. */
   Effect,
@@ -100,7 +100,7 @@ export type {
   RendererDataModelMetadata,
   /** How an agent call settled. */
   AgentCallOutcome,
-} from './session/effects';
+} from './model/effects';
 export {
   /** Default resource limits of a session. */
   DEFAULT_SESSION_LIMITS,
@@ -136,7 +136,7 @@ export type {
 export {
   /** Every diagnostic code (a closed set). */
   DIAGNOSTIC_CODES,
-} from './resolution/types';
+} from './model/tree';
 export type {
   /** A resolved surface: root, nodes by ref, diagnostics. */
   ResolvedTree,
@@ -148,19 +148,19 @@ export type {
   Diagnostic,
   /** One of {@link DIAGNOSTIC_CODES}. */
   DiagnosticCode,
-} from './resolution/types';
+} from './model/tree';
 
 // ---------------------------------------------------------------- Redux
 export {
   /** Creates the a2ui reducer, actions, selectors and root saga. */
   createA2ui,
-} from './redux/createA2ui';
+} from './createA2ui';
 export type {
   /** Options of {@link createA2ui}. */
   A2uiOptions,
   /** What {@link createA2ui} returns. */
   A2ui,
-} from './redux/createA2ui';
+} from './createA2ui';
 export {
   /** Every a2ui action creator. */
   a2uiActions,
@@ -220,13 +220,13 @@ export type {
 export {
   /** An in-memory renderer/agent transport pair (tests, demos). */
   createInMemoryTransport,
-} from '../sagas/transports/inMemory';
+} from './transports/inMemory';
 export {
   /** An HTTP+SSE client transport with reconnect (browser and Node). */
   createHttpSseTransport,
   /** An incremental Server-Sent Events parser. */
   createSseParser,
-} from '../sagas/transports/httpSse';
+} from './transports/httpSse';
 
 // ---------------------------------------------------------------- catalogs
 export {
@@ -295,11 +295,11 @@ export {
   searchJmespath,
   /** Default limits of {@link searchJmespath}. */
   DEFAULT_JMESPATH_LIMITS,
-} from './catalog/mcp';
+} from './mcp/catalog';
 export type {
   /** Options of {@link mcpCatalog}. */
   McpCatalogOptions,
-} from './catalog/mcp';
+} from './mcp/catalog';
 export {
   /** Answers a request or notification an embedded MCP App sent from an `McpApp` node. */
   mcpAppRequest,
@@ -307,7 +307,7 @@ export {
   mcpToolSettled,
   /** The JSON-RPC error codes used in replies to MCP Apps. */
   MCP_ERROR_CODES,
-} from './session/mcpApps';
+} from './mcp/requests';
 export type {
   /** A reply to an MCP App: a result, a JSON-RPC error, or null for a notification. */
   McpReply,
@@ -317,13 +317,13 @@ export type {
   McpAppRequestOptions,
   /** A settled MCP tool call, for {@link mcpToolSettled}. */
   McpToolSettlement,
-} from './session/mcpApps';
+} from './mcp/requests';
 export {
   /** Checks an MCP App payload: no prototype keys, depth at most 10, at most 64 KB. */
   checkMcpPayload,
   /** Default limits of {@link checkMcpPayload}. */
   DEFAULT_MCP_PAYLOAD_LIMITS,
-} from './session/mcpGuard';
+} from './mcp/guard';
 
 // ---------------------------------------------------------------- expressions and data
 export {

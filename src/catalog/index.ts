@@ -65,9 +65,9 @@ export {
   RegexSyntaxError,
   /** A step budget several matcher calls share. */
   RegexBudget,
-} from './basic/safeRegex';
+} from '../regex/safeRegex';
 /** Regex bounds, a compiled pattern, and one of its matches. */
-export type { RegexLimits, SafeRegex, SafeRegexMatch } from './basic/safeRegex';
+export type { RegexLimits, SafeRegex, SafeRegexMatch } from '../regex/safeRegex';
 
 export {
   /** The MCP catalog: the McpApp component and callMcpTool, jmespath, split, regexCapture, regexReplace, updateDataModel. */
@@ -82,9 +82,9 @@ export {
   searchJmespath,
   /** Default bounds of searchJmespath and the jmespath function. */
   DEFAULT_JMESPATH_LIMITS,
-} from './mcp';
+} from '../mcp/catalog';
 /** Options of mcpCatalog, JMESPath bounds and outcome. */
-export type { McpCatalogOptions, JmespathLimits, JmespathResult } from './mcp';
+export type { McpCatalogOptions, JmespathLimits, JmespathResult } from '../mcp/catalog';
 
 export {
   /** Formats a date with a Unicode TR35 pattern in a locale and time zone (Intl underneath). */

@@ -5,13 +5,13 @@
  */
 import { configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
-import { createInMemoryTransport } from '../../sagas/transports/inMemory';
+import { createInMemoryTransport } from '../transports/inMemory';
 import { BASIC_CATALOG_ID, basicCatalog } from '../catalog';
-import { MCP_CATALOG_ID, mcpCatalog } from '../catalog/mcp';
+import { MCP_CATALOG_ID, mcpCatalog } from '../mcp/catalog';
 import type { McpToolClient } from '../session/session';
 import { defineCatalog } from '../catalog/define';
-import { createA2ui } from '../redux/createA2ui';
-import type { OutboundMessage } from '../session/effects';
+import { createA2ui } from '../createA2ui';
+import type { OutboundMessage } from '../model/effects';
 import { outlineTree } from './outline';
 import type { Style } from './style';
 import { describePayload } from './validate';

@@ -3,7 +3,7 @@
  * busy / invalid marks and placeholders, one line per node.
  */
 import { lookupNode } from '../resolution/resolver';
-import type { ResolvedNode, ResolvedTree } from '../resolution/types';
+import type { ResolvedNode, ResolvedTree } from '../model/tree';
 import type { Style } from './style';
 
 const MAX_VALUE = 48;

@@ -5,12 +5,12 @@
  */
 import { configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
-import { createInMemoryTransport } from '../../sagas/transports/inMemory';
+import { createInMemoryTransport } from '../transports/inMemory';
 import type { Catalog } from '../catalog/types';
-import { createA2ui } from '../redux/createA2ui';
+import { createA2ui } from '../createA2ui';
 import type { A2uiError } from '../protocol/errors';
-import type { Diagnostic, ResolvedTree } from '../resolution/types';
-import type { OutboundMessage } from '../session/effects';
+import type { Diagnostic, ResolvedTree } from '../model/tree';
+import type { OutboundMessage } from '../model/effects';
 import type { StreamItem } from './readStream';
 
 /** What a replay saw, as plain data (the `--json` output). */

@@ -4,7 +4,7 @@
  */
 import type { Catalog } from '../catalog/types';
 import { createSession, handleMessage, type Session } from '../session/session';
-import type { Effect } from '../session/effects';
+import type { Effect } from '../model/effects';
 import type { StreamItem } from './readStream';
 
 export type Verdict = 'ok' | 'warn' | 'fail';

@@ -9,8 +9,8 @@ import { isSystemFunctionName, SYSTEM_FUNCTIONS } from '../catalog/system';
 import type { Catalog } from '../catalog/types';
 import { a2uiError, type A2uiError } from '../protocol/errors';
 import { ownValue, setOwn } from '../data';
-import { componentConstraints, componentShape } from '../resolution/componentShape';
-import type { ComponentRecord, SurfaceState } from '../session/state';
+import { componentConstraints, componentShape } from '../catalog/componentShape';
+import type { ComponentRecord, SurfaceState } from '../model/state';
 import { FORBIDDEN_ID, type ProcessorConfig } from './config';
 import { checkComponentSchema, checkFunctionArgs } from './schemaChecks';
 

@@ -6,8 +6,8 @@
 import { findCatalog } from '../catalog/resolve';
 import { a2uiError, type A2uiError } from '../protocol/errors';
 import { applyDataUpdate, ownValue, setOwn } from '../data';
-import { agentErrorMessage, type Effect, type OutboundMessage } from '../session/effects';
-import type { AgentCallRow, SessionState, SurfaceState } from '../session/state';
+import { agentErrorMessage, type Effect, type OutboundMessage } from '../model/effects';
+import type { AgentCallRow, SessionState, SurfaceState } from '../model/state';
 import { checkComponents } from './components';
 import { FORBIDDEN_ID, type ProcessorConfig } from './config';
 import { dataModelSizeError } from './dataModelSize';

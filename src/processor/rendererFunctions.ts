@@ -6,8 +6,8 @@
 import { evaluateDynamic } from '../expressions';
 import { applyDataUpdate } from '../data';
 import { toJsonValue } from '../protocol/json';
-import { agentErrorEffect, type Effect } from '../session/effects';
-import type { SessionState, SurfaceState } from '../session/state';
+import { agentErrorEffect, type Effect } from '../model/effects';
+import type { SessionState, SurfaceState } from '../model/state';
 import type { ProcessorConfig } from './config';
 import { dataModelSizeError } from './dataModelSize';
 import type { MessageOptions, StepResult } from './processor';

@@ -4,8 +4,8 @@
  * list replays to the same state.
  */
 import { createAction } from '@reduxjs/toolkit';
-import type { OutboundMessage, RendererDataModelMetadata } from '../session/effects';
-import type { McpToolSettlement } from '../session/mcpApps';
+import type { OutboundMessage, RendererDataModelMetadata } from '../model/effects';
+import type { McpToolSettlement } from '../mcp/requests';
 
 const now = (): string => new Date().toISOString();
 

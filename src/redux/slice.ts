@@ -6,11 +6,11 @@
 import { combineReducers, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
 import type { A2uiError } from '../protocol/errors';
 import { toJsonValue, type JsonValue } from '../protocol/json';
-import type { Effect, OutboundMessage, RendererDataModelMetadata } from '../session/effects';
+import type { Effect, OutboundMessage, RendererDataModelMetadata } from '../model/effects';
 import { invoke, write } from '../session/interaction';
-import { MCP_ERROR_CODES, mcpAppRequest, mcpToolSettled } from '../session/mcpApps';
+import { MCP_ERROR_CODES, mcpAppRequest, mcpToolSettled } from '../mcp/requests';
 import { dispose, handleMessage, sessionFrom, timeoutAgentCall, type SessionRuntime } from '../session/session';
-import { initialSessionState, type SessionState } from '../session/state';
+import { initialSessionState, type SessionState } from '../model/state';
 import {
   actionInvoked,
   agentCallTimedOut,

@@ -6,7 +6,7 @@
 import type { Catalog, LocalRequest } from '../catalog/types';
 import { evaluateDynamic, type AgentCallOutcome } from '../expressions';
 import type { A2uiErrorCode } from '../protocol/errors';
-import type { AgentCallRow, SessionState, SurfaceState } from '../session/state';
+import type { AgentCallRow, SessionState, SurfaceState } from '../model/state';
 
 /** Finds the call-table row for an agent call key of the surface. */
 export type AgentLookup = (key: string) => AgentCallRow | undefined;

@@ -8,12 +8,12 @@
  * reusing every node whose inputs are the same.
  */
 import type { Catalog } from '../catalog/types';
-import type { AgentCallRow, ComponentRecord, SessionState, SurfaceState } from '../session/state';
-import { componentConstraints, componentShape, type PropShape } from './componentShape';
+import type { AgentCallRow, ComponentRecord, SessionState, SurfaceState } from '../model/state';
+import { componentConstraints, componentShape, type PropShape } from '../catalog/componentShape';
 import { changedPaths } from './dataDiff';
 import { DependencyIndex } from './dependencyIndex';
 import { emptyStore, StoreWriter, storeGet, storeValues, type NodeStore } from './nodeStore';
-import type { Diagnostic, NodeRef, ResolvedNode, ResolvedTree } from './types';
+import type { Diagnostic, NodeRef, ResolvedNode, ResolvedTree } from '../model/tree';
 import type { ValidationResult } from '../protocol/catalogDefinition';
 import {
   evaluateForResolution,

@@ -7,9 +7,9 @@ import { describeType, isPlainObject, toJsonValue } from '../protocol/json';
 import { a2uiError, type A2uiError } from '../protocol/errors';
 import { locateNode } from './locate';
 import { evaluateForAction } from '../resolution/evaluation';
-import type { ResolvedNode } from '../resolution/types';
-import type { Effect } from './effects';
-import { applyLocalRequests } from './mcpApps';
+import type { ResolvedNode } from '../model/tree';
+import type { Effect } from '../model/effects';
+import { applyLocalRequests } from '../mcp/requests';
 import {
   completeOperation,
   recordAgentCall,
@@ -17,7 +17,7 @@ import {
   type Result,
   type Session,
 } from './session';
-import type { SessionState, SurfaceState } from './state';
+import type { SessionState, SurfaceState } from '../model/state';
 
 type OperationError = { ok: false; error: A2uiError };
 

@@ -4,9 +4,9 @@
  */
 import { a2uiError, type A2uiError } from '../protocol/errors';
 import { lookupNode, nodeContext, resolveSurface } from '../resolution/resolver';
-import type { ResolvedNode } from '../resolution/types';
+import type { ResolvedNode } from '../model/tree';
 import type { Session } from './session';
-import type { SurfaceState } from './state';
+import type { SurfaceState } from '../model/state';
 
 /** A rendered node, its surface, and the scope and template index it was resolved in. */
 export interface LocatedNode {

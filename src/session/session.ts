@@ -16,12 +16,12 @@ import {
   type ResolutionContext,
   type ResolverCache,
 } from '../resolution/resolver';
-import type { ResolvedTree } from '../resolution/types';
-import { agentErrorEffect, diagnosticEffect, type Effect, type RendererDataModelMetadata } from './effects';
+import type { ResolvedTree } from '../model/tree';
+import { agentErrorEffect, diagnosticEffect, type Effect, type RendererDataModelMetadata } from '../model/effects';
 import { ownValue } from '../data';
-import { initialSessionState, type AgentCallRow, type SessionState, type SurfaceState } from './state';
+import { initialSessionState, type AgentCallRow, type SessionState, type SurfaceState } from '../model/state';
 import type { AgentCallRequest } from '../resolution/evaluation';
-import { mcpDataModelNotifications } from './mcpNotify';
+import { mcpDataModelNotifications } from '../mcp/notify';
 
 /** Runs the tools an embedded MCP App calls; see the MCP Apps section of the API. */
 export interface McpToolClient {

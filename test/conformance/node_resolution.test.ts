@@ -31,10 +31,10 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { BASIC_CATALOG_ID, basicCatalog } from '../../src/catalog';
 import { getIn } from '../../src/data';
-import type { ResolvedNode } from '../../src/resolution/types';
+import type { ResolvedNode } from '../../src/model/tree';
 import { invoke, write } from '../../src/session/interaction';
 import { createSession, dispose, handleMessage, resolvedTree, sessionFrom, type Session } from '../../src/session/session';
-import type { Effect } from '../../src/session/effects';
+import type { Effect } from '../../src/model/effects';
 import { isRecord } from './mapping';
 import { loadSuite, runSuite, fixturePathOfCasePath, FIXTURES, type ConformanceCase } from './suite';
 

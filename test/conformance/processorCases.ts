@@ -41,7 +41,7 @@ import {
   type Session,
 } from '../../src/session/session';
 import type { A2uiError, A2uiErrorCode } from '../../src/protocol/errors';
-import type { ResolvedNode } from '../../src/resolution/types';
+import type { ResolvedNode } from '../../src/model/tree';
 import {
   catalogsOfCase,
   errorFits,

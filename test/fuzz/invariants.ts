@@ -5,10 +5,10 @@
 import type { Catalog } from '../../src/catalog/types';
 import { A2UI_ERROR_CODES } from '../../src/protocol/errors';
 import { parseRendererMessage } from '../../src/protocol/parse';
-import { componentShape, type PropShape } from '../../src/resolution/componentShape';
+import { componentShape, type PropShape } from '../../src/catalog/componentShape';
 import { createResolverCache, resolveSurface } from '../../src/resolution/resolver';
-import type { ResolvedNode, ResolvedTree } from '../../src/resolution/types';
-import type { Effect } from '../../src/session/effects';
+import type { ResolvedNode, ResolvedTree } from '../../src/model/tree';
+import type { Effect } from '../../src/model/effects';
 import { resolvedTree, surfaces, type Session } from '../../src/session/session';
 
 export class InvariantError extends Error {

@@ -7,7 +7,7 @@
 import { basicCatalog } from '../../src/catalog';
 import { DEFAULT_SESSION_LIMITS } from '../../src/processor/config';
 import { splitAgentPayload } from '../../src/protocol/parse';
-import type { Effect } from '../../src/session/effects';
+import type { Effect } from '../../src/model/effects';
 import { invoke, write } from '../../src/session/interaction';
 import {
   createSession,

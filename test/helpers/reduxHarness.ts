@@ -7,11 +7,11 @@
 import { configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
 import createSagaMiddleware, { type Task } from 'redux-saga';
 import { basicCatalog } from '../../src/catalog';
-import { createA2ui, type A2ui, type A2uiOptions } from '../../src/redux/createA2ui';
+import { createA2ui, type A2ui, type A2uiOptions } from '../../src/createA2ui';
 import type { A2uiState } from '../../src/redux/slice';
-import type { Effect, OutboundMessage } from '../../src/session/effects';
+import type { Effect, OutboundMessage } from '../../src/model/effects';
 import type { A2uiSagaPorts } from '../../sagas';
-import { createInMemoryTransport, type InMemoryAgent, type InMemoryTransport } from '../../sagas/transports/inMemory';
+import { createInMemoryTransport, type InMemoryAgent, type InMemoryTransport } from '../../src/transports/inMemory';
 import { deepFreeze } from '../data/helpers';
 
 /** Freezes a fixture all the way down (one helper for every suite). */

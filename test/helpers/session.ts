@@ -6,7 +6,7 @@
 import { basicCatalog } from '../../src/catalog';
 import type { Catalog } from '../../src/catalog';
 import type { A2uiError } from '../../src/protocol/errors';
-import type { Effect } from '../../src/session/effects';
+import type { Effect } from '../../src/model/effects';
 import {
   createSession,
   handleMessage,
@@ -16,7 +16,7 @@ import {
   type Session,
   type SessionOptions,
 } from '../../src/session/session';
-import type { ResolvedNode, ResolvedTree } from '../../src/resolution/types';
+import type { ResolvedNode, ResolvedTree } from '../../src/model/tree';
 import { deepFreeze } from '../data/helpers';
 
 /** Freezes a fixture all the way down (one helper for every suite). */

@@ -5,7 +5,7 @@
  * is the reference here), and must finish where it would not.
  */
 import Ajv2020 from 'ajv/dist/2020';
-import { checkArgumentsAgainstSchema } from '../../src/session/mcpSchema';
+import { checkArgumentsAgainstSchema } from '../../src/mcp/schema';
 
 const ajv = new Ajv2020({ strict: false, allErrors: false });
 

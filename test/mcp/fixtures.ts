@@ -15,9 +15,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { z } from 'zod';
 import { basicCatalog, BASIC_CATALOG_ID } from '../../src/catalog';
-import { mcpCatalog, MCP_CATALOG_ID } from '../../src/catalog/mcp';
+import { mcpCatalog, MCP_CATALOG_ID } from '../../src/mcp/catalog';
 import { createSession, handleMessage, type Session, type SessionOptions } from '../../src/session/session';
-import type { Effect } from '../../src/session/effects';
+import type { Effect } from '../../src/model/effects';
 import { deepFreeze } from '../data/helpers';
 
 /** Freezes a fixture all the way down (one helper for every suite). */

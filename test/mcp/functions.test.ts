@@ -5,7 +5,7 @@
  */
 import type { FunctionContext, LocalRequest } from '../../src/catalog';
 import { basicCatalog, BASIC_CATALOG_ID } from '../../src/catalog';
-import { mcpCatalog, MCP_CATALOG_ID, searchJmespath } from '../../src/catalog/mcp';
+import { mcpCatalog, MCP_CATALOG_ID, searchJmespath } from '../../src/mcp/catalog';
 import { evaluateDynamic } from '../../src/expressions';
 
 function context(requests: LocalRequest[] = [], scope = '/'): FunctionContext {

@@ -2,8 +2,8 @@
  * The bridge's payload guard: hostile payloads thrown at every method never reach the data
  * model or the agent, never pollute Object.prototype, and are answered with a JSON-RPC error.
  */
-import { checkMcpPayload } from '../../src/session/mcpGuard';
-import { mcpAppRequest } from '../../src/session/mcpApps';
+import { checkMcpPayload } from '../../src/mcp/guard';
+import { mcpAppRequest } from '../../src/mcp/requests';
 import { APP_REF, SURFACE, openSession, sent, startMcpServer, type McpFixture } from './fixtures';
 
 const METHODS = [

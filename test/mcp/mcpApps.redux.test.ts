@@ -7,11 +7,11 @@
 import { configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
 import createSagaMiddleware, { type Task } from 'redux-saga';
 import { basicCatalog } from '../../src/catalog';
-import { mcpCatalog } from '../../src/catalog/mcp';
-import { createA2ui } from '../../src/redux/createA2ui';
-import type { McpReply } from '../../src/session/effects';
+import { mcpCatalog } from '../../src/mcp/catalog';
+import { createA2ui } from '../../src/createA2ui';
+import type { McpReply } from '../../src/model/effects';
 import type { McpToolClient } from '../../src/session/session';
-import { createInMemoryTransport } from '../../sagas/transports/inMemory';
+import { createInMemoryTransport } from '../../src/transports/inMemory';
 import { APP_REF, HTML, OPEN_BUTTON_REF, SURFACE, appSurfaceMessages, startMcpServer, type McpFixture } from './fixtures';
 
 let mcp: McpFixture;

@@ -5,7 +5,7 @@
  */
 import { getIn } from '../../src/data';
 import { invoke } from '../../src/session/interaction';
-import { MCP_ERROR_CODES, mcpAppRequest, mcpToolSettled, type McpAppRequestResult } from '../../src/session/mcpApps';
+import { MCP_ERROR_CODES, mcpAppRequest, mcpToolSettled, type McpAppRequestResult } from '../../src/mcp/requests';
 import { handleMessage, type Session } from '../../src/session/session';
 import {
   APP_CSP,

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { catalogFromJson } from '../../src/catalog';
-import { decodeHtmlContent, mcpCatalog, MCP_CATALOG_ID, MCP_CATALOG_JSON } from '../../src/catalog/mcp';
+import { decodeHtmlContent, mcpCatalog, MCP_CATALOG_ID, MCP_CATALOG_JSON } from '../../src/mcp/catalog';
 import { createComponentValidator } from '../../src/protocol/componentValidation';
 
 const SPEC_CATALOG = JSON.parse(

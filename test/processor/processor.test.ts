@@ -7,7 +7,7 @@ import { BASIC_CATALOG_ID, basicCatalog, defineCatalog, type Catalog } from '../
 import type { ProcessorConfig } from '../../src/processor/config';
 import { applyMessage, type StepResult } from '../../src/processor/processor';
 import { createSessionRuntime } from '../../src/session/session';
-import { initialSessionState, type SessionState } from '../../src/session/state';
+import { initialSessionState, type SessionState } from '../../src/model/state';
 
 const LEGACY = defineCatalog({
   catalogId: 'legacy-v09',

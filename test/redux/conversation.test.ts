@@ -7,7 +7,7 @@ import { AGENT_FUNCTIONS, FORM_REFS, formSurface } from '../helpers/reduxFixture
 import { basicCatalog, defineCatalog } from '../../src/catalog';
 import { BASIC_CATALOG_ID, captureConsole, createHarness, type ConsoleCapture, type Harness } from '../helpers/reduxHarness';
 import { CONVERSATION_TIMEOUT_MS, createConversationHarness, runConversation } from '../helpers/reduxConversation';
-import type { OutboundMessage } from '../../src/session/effects';
+import type { OutboundMessage } from '../../src/model/effects';
 
 let consoleCapture: ConsoleCapture;
 const harnesses: Harness[] = [];

@@ -5,7 +5,7 @@
  */
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { basicCatalog } from '../../src/catalog';
-import { createA2ui, type A2ui } from '../../src/redux/createA2ui';
+import { createA2ui, type A2ui } from '../../src/createA2ui';
 import { createConversationHarness, runConversation } from '../helpers/reduxConversation';
 import { captureConsole, createPlainStore, type ConsoleCapture, type Harness } from '../helpers/reduxHarness';
 import { plainSurface } from '../helpers/reduxFixtures';

@@ -5,9 +5,9 @@
 import { combineReducers, configureStore, createSlice, type Middleware, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
 import createSagaMiddleware, { type Task } from 'redux-saga';
 import { basicCatalog } from '../../src/catalog';
-import { createA2ui, type A2ui } from '../../src/redux/createA2ui';
+import { createA2ui, type A2ui } from '../../src/createA2ui';
 import type { A2uiState } from '../../src/redux/slice';
-import { createInMemoryTransport } from '../../sagas/transports/inMemory';
+import { createInMemoryTransport } from '../../src/transports/inMemory';
 import { FORM_REFS, formSurface, plainSurface } from '../helpers/reduxFixtures';
 import { BASIC_CATALOG_ID, captureConsole, scriptAgent, type ConsoleCapture } from '../helpers/reduxHarness';
 import { CONVERSATION_AGENT } from '../helpers/reduxConversation';

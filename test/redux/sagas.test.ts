@@ -8,9 +8,9 @@ import { combineReducers, type UnknownAction } from '@reduxjs/toolkit';
 import { delay } from 'redux-saga/effects';
 import { expectSaga } from 'redux-saga-test-plan';
 import { basicCatalog } from '../../src/catalog';
-import { createA2ui } from '../../src/redux/createA2ui';
+import { createA2ui } from '../../src/createA2ui';
 import type { A2uiTransport } from '../../sagas';
-import type { OutboundMessage } from '../../src/session/effects';
+import type { OutboundMessage } from '../../src/model/effects';
 import { BASIC_CATALOG_ID, captureConsole, createHarness, deepFreeze, type ConsoleCapture, type Harness } from '../helpers/reduxHarness';
 
 const a2ui = createA2ui({ catalogs: [basicCatalog()], defaultTimeoutMs: 40 });

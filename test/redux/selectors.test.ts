@@ -3,10 +3,10 @@
  * identity of trees and nodes, stable empty results, and the conversation log.
  */
 import { basicCatalog } from '../../src/catalog';
-import { createA2ui, type A2ui } from '../../src/redux/createA2ui';
+import { createA2ui, type A2ui } from '../../src/createA2ui';
 import { BASIC_CATALOG_ID, captureConsole, createPlainStore, deepFreeze, type ConsoleCapture } from '../helpers/reduxHarness';
 import { agentAnswer, dataUpdate, plainSurface } from '../helpers/reduxFixtures';
-import type { OutboundMessage } from '../../src/session/effects';
+import type { OutboundMessage } from '../../src/model/effects';
 
 let a2ui: A2ui;
 let store: ReturnType<typeof createPlainStore>;

@@ -4,7 +4,7 @@
  */
 import { write } from '../../src/session/interaction';
 import { resolvedTree } from '../../src/session/session';
-import type { ResolvedTree } from '../../src/resolution/types';
+import type { ResolvedTree } from '../../src/model/tree';
 import type { Session } from '../../src/session/session';
 import { apply, msg, ok, open, tree } from '../helpers/session';
 

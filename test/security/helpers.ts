@@ -5,7 +5,7 @@
  */
 import { basicCatalog } from '../../src/catalog';
 import type { Catalog } from '../../src/catalog/types';
-import type { Effect } from '../../src/session/effects';
+import type { Effect } from '../../src/model/effects';
 import { createSession, handleMessage, resolvedTree, type Session, type SessionOptions } from '../../src/session/session';
 import { fuzzCatalog, FUZZ_CATALOG_ID, RAN } from '../fuzz/catalog';
 import { assertPrototypesClean } from '../fuzz/invariants';

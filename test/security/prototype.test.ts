@@ -4,7 +4,7 @@
  * nothing inherited, and `__proto__` keys in a payload are refused before anything reads them.
  */
 import { configureStore } from '@reduxjs/toolkit';
-import { createA2ui } from '../../src/redux/createA2ui';
+import { createA2ui } from '../../src/createA2ui';
 import { handleMessage, resolvedTree, surface } from '../../src/session/session';
 import { invoke, write } from '../../src/session/interaction';
 import { createSession } from '../../src/session/session';

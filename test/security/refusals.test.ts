@@ -9,7 +9,7 @@
  */
 import { configureStore } from '@reduxjs/toolkit';
 import { defineCatalog } from '../../src/catalog';
-import { createA2ui } from '../../src/redux/createA2ui';
+import { createA2ui } from '../../src/createA2ui';
 import { loggedPayload } from '../../src/redux/slice';
 import { write } from '../../src/session/interaction';
 import { createSession, handleMessage, surface } from '../../src/session/session';

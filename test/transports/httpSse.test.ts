@@ -8,8 +8,8 @@ import {
   type HttpSseTransport,
   type HttpSseTransportOptions,
   type SseEvent,
-} from '../../sagas/transports/httpSse';
-import type { OutboundMessage } from '../../src/session/effects';
+} from '../../src/transports/httpSse';
+import type { OutboundMessage } from '../../src/model/effects';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

@@ -1,8 +1,8 @@
 import { runSaga, stdChannel } from 'redux-saga';
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { createInMemoryTransport } from '../../sagas/transports/inMemory';
+import { createInMemoryTransport } from '../../src/transports/inMemory';
 import type { A2uiState } from '../../src/redux/slice';
-import type { OutboundMessage } from '../../src/session/effects';
+import type { OutboundMessage } from '../../src/model/effects';
 
 const action: OutboundMessage = Object.freeze({
   version: 'v1.0',

@@ -3,8 +3,8 @@
  * the agent end is a handle that tests, the demo and the playground drive by hand. Nothing is
  * serialized: payloads and messages cross by reference, synchronously.
  */
-import type { OutboundMessage } from '../../src/session/effects';
-import type { A2uiTransport } from '../index';
+import type { OutboundMessage } from '../model/effects';
+import type { A2uiTransport } from '../../sagas/index';
 
 /** The metadata a renderer→agent message may carry. */
 export type TransportMetadata = NonNullable<Parameters<A2uiTransport['send']>[1]>;

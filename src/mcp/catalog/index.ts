@@ -3,9 +3,9 @@
  * `callMcpTool`, `jmespath`, `split`, `regexCapture`, `regexReplace` and `updateDataModel`.
  * The component's bridge requests are handled by the session (`mcpAppRequest`).
  */
-import { catalogFromJson } from '../fromJson';
-import type { Catalog, FunctionImplementation } from '../types';
-import { DEFAULT_REGEX_LIMITS, type RegexLimits } from '../basic/safeRegex';
+import { catalogFromJson } from '../../catalog/fromJson';
+import type { Catalog, FunctionImplementation } from '../../catalog/types';
+import { DEFAULT_REGEX_LIMITS, type RegexLimits } from '../../regex/safeRegex';
 import { MCP_CATALOG_ID, MCP_CATALOG_JSON } from './catalogJson';
 import * as fn from './functions';
 import { DEFAULT_JMESPATH_LIMITS, type JmespathLimits } from './jmespath';

@@ -3,8 +3,8 @@
  * (read with `fetch`, so it can send headers and runs in Node 20 as well as in browsers), and the
  * renderer posts each message back as JSON. Framing is one A2UI message per SSE event.
  */
-import type { OutboundMessage } from '../../src/session/effects';
-import type { A2uiTransport } from '../index';
+import type { OutboundMessage } from '../model/effects';
+import type { A2uiTransport } from '../../sagas/index';
 
 // ---------------------------------------------------------------------------------------------
 // The event-stream parser (WHATWG HTML, "Server-sent events", parsing an event stream)

@@ -2,7 +2,7 @@
  * Effects: what an operation asks the host to do, as plain data. The pure session returns them;
  * the Redux slice appends them to its outbox; sagas carry them out.
  */
-import type { Diagnostic } from '../resolution/types';
+import type { Diagnostic } from './tree';
 
 /** A renderer→agent message as sent on the wire (validated when built). */
 export type OutboundMessage = { version: 'v1.0'; [body: string]: unknown };

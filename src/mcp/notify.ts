@@ -9,9 +9,9 @@
  * Pure functions of surface state and resolved tree; the session calls them after each operation.
  */
 import { getIn, jsonEqual, resolvePath } from '../data';
-import type { ResolvedNode, ResolvedTree } from '../resolution/types';
-import type { Effect } from './effects';
-import type { ComponentRecord, SurfaceState } from './state';
+import type { ResolvedNode, ResolvedTree } from '../model/tree';
+import type { Effect } from '../model/effects';
+import type { ComponentRecord, SurfaceState } from '../model/state';
 
 /** The component type whose nodes get notifications. */
 export const MCP_APP_COMPONENT = 'McpApp';

@@ -3,9 +3,9 @@
  * (a failed search is null); the others throw on arguments they cannot use, which the evaluator
  * reports as an EXPRESSION_ERROR diagnostic, as the basic catalog's functions do.
  */
-import { coerceToString } from '../coerce';
-import { compileSafeRegex, RegexBudget, type RegexLimits } from '../basic/safeRegex';
-import type { FunctionContext, FunctionImplementation } from '../types';
+import { coerceToString } from '../../catalog/coerce';
+import { compileSafeRegex, RegexBudget, type RegexLimits } from '../../regex/safeRegex';
+import type { FunctionContext, FunctionImplementation } from '../../catalog/types';
 import { resolvePath } from '../../data';
 import { searchJmespath, type JmespathLimits } from './jmespath';
 

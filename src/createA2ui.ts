@@ -4,12 +4,12 @@
  * reducer, the selectors and the pure session share one resolver cache.
  */
 import type { Reducer, UnknownAction } from '@reduxjs/toolkit';
-import { createA2uiSaga } from '../../sagas';
-import { createA2uiSelectors, type A2uiSelectors } from '../../selectors';
-import type { Catalog } from '../catalog/types';
-import { createSessionRuntime, type SessionOptions, type SessionRuntime } from '../session/session';
-import { a2uiActions } from './actions';
-import { createA2uiReducer, type A2uiState } from './slice';
+import { createA2uiSaga } from '../sagas';
+import { createA2uiSelectors, type A2uiSelectors } from '../selectors';
+import type { Catalog } from './catalog/types';
+import { createSessionRuntime, type SessionOptions, type SessionRuntime } from './session/session';
+import { a2uiActions } from './redux/actions';
+import { createA2uiReducer, type A2uiState } from './redux/slice';
 
 /** Options of {@link createA2ui}: the catalogs, the session options, and the log's size. */
 export interface A2uiOptions extends SessionOptions {

@@ -14,7 +14,7 @@
  * backreferences they run a Pike VM (threads in priority order, each (instruction, position)
  * state claimed once), which keeps them linear too.
  */
-import { LimitExceededError } from '../types';
+import { LimitExceededError } from '../catalog/types';
 
 /** Bounds for agent-supplied regular expressions. */
 export interface RegexLimits {

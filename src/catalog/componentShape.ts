@@ -3,7 +3,7 @@
  * reference, a child list, an action, checks, a dynamic value, or plain data. The resolver walks
  * properties by these shapes, so custom catalogs get the same treatment as the basic one.
  */
-import type { Catalog, JsonSchema } from '../catalog/types';
+import type { Catalog, JsonSchema } from './types';
 
 export type PropShape =
   | { kind: 'child' }

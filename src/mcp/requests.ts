@@ -30,15 +30,15 @@ import { applyMessage } from '../processor/processor';
 import { buildActionMessage } from '../protocol/build';
 import { a2uiError, type A2uiError } from '../protocol/errors';
 import { errorText, toJsonValue } from '../protocol/json';
-import { locateNode, type LocatedNode } from './locate';
-import type { Effect, McpReply } from './effects';
-import { checkMcpPayload } from './mcpGuard';
-import { MCP_APP_COMPONENT, mcpAppBindings, mcpInitialNotifications, notificationFor, sameJson } from './mcpNotify';
-import { checkArgumentsAgainstSchema } from './mcpSchema';
-import { completeOperation, handleMessageUnsafe, rendererDataModelOf, type Session } from './session';
-import type { ComponentRecord, SessionState, SurfaceState } from './state';
+import { locateNode, type LocatedNode } from '../session/locate';
+import type { Effect, McpReply } from '../model/effects';
+import { checkMcpPayload } from './guard';
+import { MCP_APP_COMPONENT, mcpAppBindings, mcpInitialNotifications, notificationFor, sameJson } from './notify';
+import { checkArgumentsAgainstSchema } from './schema';
+import { completeOperation, handleMessageUnsafe, rendererDataModelOf, type Session } from '../session/session';
+import type { ComponentRecord, SessionState, SurfaceState } from '../model/state';
 
-export type { McpReply } from './effects';
+export type { McpReply } from '../model/effects';
 
 /** JSON-RPC error codes of the replies. */
 export const MCP_ERROR_CODES = Object.freeze({
