@@ -18,12 +18,10 @@ import { toJsonValue } from '../src/protocol/json';
 import type { Effect, McpReply, OutboundMessage, RendererDataModelMetadata } from '../src/model/effects';
 import { rendererDataModelOf, type McpToolClient } from '../src/session/session';
 import type { SessionState } from '../src/model/state';
+import type { A2uiTransport } from '../src/transports/types';
+import { errorText } from '../src/util/errors';
 
-/** Where renderer→agent messages go, and (optionally) where agent payloads come from. */
-export interface A2uiTransport {
-  send(message: OutboundMessage, metadata?: { a2uiRendererDataModel?: RendererDataModelMetadata }): void | Promise<void>;
-  subscribe?(onMessage: (payload: unknown) => void): () => void;
-}
+export type { A2uiTransport } from '../src/transports/types';
 
 /** The ports the root saga talks to. */
 export interface A2uiSagaPorts {
@@ -58,7 +56,7 @@ function* guarded(name: string, worker: () => SagaIterator | Generator): SagaIte
   try {
     yield call(worker);
   } catch (caught) {
-    yield put(workerFailed({ worker: name, message: caught instanceof Error ? caught.message : String(caught) }));
+    yield put(workerFailed({ worker: name, message: errorText(caught) }));
   }
 }
 
@@ -169,7 +167,7 @@ export function createA2uiSaga<RootState>(
           outcome = timedOut ? { status: 'timeout', message: `No result within ${effect.timeoutMs} ms.` } : toolOutcome(result);
         }
       } catch (caught) {
-        outcome = { status: 'error', message: caught instanceof Error ? caught.message : String(caught) };
+        outcome = { status: 'error', message: errorText(caught) };
       }
     }
     const replied: Parameters<typeof mcpToolReplied>[0] = {
@@ -201,7 +199,7 @@ export function createA2uiSaga<RootState>(
           // Delegated, not `call`ed: a `call` would wait for the timers it forks.
           yield* carryOut(ports, entry, delivered);
         } catch (caught) {
-          yield put(workerFailed({ worker: `outbox:${entry.effect.type}`, message: caught instanceof Error ? caught.message : String(caught) }));
+          yield put(workerFailed({ worker: `outbox:${entry.effect.type}`, message: errorText(caught) }));
         }
         throughId = entry.id;
       }
@@ -239,7 +237,7 @@ export function createA2uiSaga<RootState>(
       const session = (slice as A2uiState | undefined)?.session;
       return typeof session === 'object' && session !== null && Array.isArray(session.outbox) ? true : 'not an a2ui state';
     } catch (caught) {
-      return caught instanceof Error ? caught.message : String(caught);
+      return errorText(caught);
     }
   }
 

@@ -13,6 +13,7 @@ import type {
   FunctionReturnType,
   JsonSchema,
 } from './types';
+import { isRecord } from '../util/records';
 
 /** The version catalog_definition.json assumes for a catalog.json without `protocolVersion`. */
 export const CATALOG_JSON_DEFAULT_PROTOCOL_VERSION = '0.9';
@@ -90,9 +91,6 @@ function failure(message: string, path: string): CatalogFromJsonResult {
   return { ok: false, error: a2uiError('VALIDATION_FAILED', message, path === '' ? {} : { path }) };
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function ownValue<T>(record: Record<string, T> | undefined, key: string): T | undefined {
   return record !== undefined && Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;

@@ -65,26 +65,9 @@ export {
   RegexSyntaxError,
   /** A step budget several matcher calls share. */
   RegexBudget,
-} from '../regex/safeRegex';
+} from '../regex';
 /** Regex bounds, a compiled pattern, and one of its matches. */
-export type { RegexLimits, SafeRegex, SafeRegexMatch } from '../regex/safeRegex';
-
-export {
-  /** The MCP catalog: the McpApp component and callMcpTool, jmespath, split, regexCapture, regexReplace, updateDataModel. */
-  mcpCatalog,
-  /** The MCP catalog's id. */
-  MCP_CATALOG_ID,
-  /** The MCP catalog's catalog.json (v1.0 `call` spelling). */
-  MCP_CATALOG_JSON,
-  /** The HTML of an McpApp's htmlContent, `url_encoded:` decoded. */
-  decodeHtmlContent,
-  /** JMESPath over untrusted data with bounded cost; never throws. */
-  searchJmespath,
-  /** Default bounds of searchJmespath and the jmespath function. */
-  DEFAULT_JMESPATH_LIMITS,
-} from '../mcp/catalog';
-/** Options of mcpCatalog, JMESPath bounds and outcome. */
-export type { McpCatalogOptions, JmespathLimits, JmespathResult } from '../mcp/catalog';
+export type { RegexLimits, SafeRegex, SafeRegexMatch } from '../regex';
 
 export {
   /** Formats a date with a Unicode TR35 pattern in a locale and time zone (Intl underneath). */

@@ -65,14 +65,7 @@ export interface FunctionContext {
   request(request: LocalRequest): void;
 }
 
-/**
- * What a function implementation throws when an input is over a resource limit (a pattern or a
- * value too long, too much work). The evaluator reports it as LIMIT_EXCEEDED instead of
- * EXPRESSION_ERROR, and the session tells the agent as well as the host.
- */
-export class LimitExceededError extends Error {
-  override readonly name: string = 'LimitExceededError';
-}
+export { LimitExceededError } from '../util/errors';
 
 /**
  * Implementations may throw; the evaluator turns a throw into an EXPRESSION_ERROR diagnostic

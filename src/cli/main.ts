@@ -12,6 +12,7 @@ import { validateStream, type MessageReport } from './validate';
 import { outlineTree } from './outline';
 import { runDemo } from './demo';
 import { replayStream, type ReplayReport } from './replay';
+import { errorText } from '../util/errors';
 
 const USAGE = `usage: a2ui-redux <command> [options]
 
@@ -172,7 +173,7 @@ if (invokedDirectly) {
       process.exitCode = code;
     },
     (error: unknown) => {
-      console.error(`a2ui-redux: ${error instanceof Error ? error.message : String(error)}`);
+      console.error(`a2ui-redux: ${errorText(error)}`);
       process.exitCode = 2;
     },
   );

@@ -3,6 +3,7 @@
  * (a message, an array of messages, or a `{ "messages": [...] }` wrapper). Problems are values.
  */
 import { readFile } from 'node:fs/promises';
+import { errorText } from '../util/errors';
 
 /** One payload of a stream and where it came from. */
 export interface StreamItem {
@@ -37,7 +38,7 @@ export function splitStreamText(text: string): StreamItem[] {
     try {
       items.push({ line: i + 1, payload: JSON.parse(raw) });
     } catch (error) {
-      items.push({ line: i + 1, payload: raw, parseError: error instanceof Error ? error.message : String(error) });
+      items.push({ line: i + 1, payload: raw, parseError: errorText(error) });
     }
   });
   return items;
@@ -52,7 +53,7 @@ export async function readStreamFile(path: string): Promise<StreamRead> {
     const code = (error as { code?: string }).code;
     if (code === 'ENOENT') return { ok: false, message: `No such file: ${path}` };
     if (code === 'EISDIR') return { ok: false, message: `${path} is a directory, not a stream file` };
-    return { ok: false, message: `Cannot read ${path}: ${error instanceof Error ? error.message : String(error)}` };
+    return { ok: false, message: `Cannot read ${path}: ${errorText(error)}` };
   }
   const items = splitStreamText(text);
   if (items.length === 0) return { ok: false, message: `${path} holds no messages` };

@@ -5,19 +5,15 @@
  * data and never reach a prototype.
  */
 import { isArrayIndex } from './pointer';
+import { isPlainObject } from '../util/records';
+
+export { isPlainObject };
 
 /** A plain object of the data model. */
 export type DataObject = Record<string, unknown>;
 
 const hasOwnProperty = Object.prototype.hasOwnProperty;
 
-/** Whether a value is a plain object: its prototype is null or some realm's Object.prototype. */
-export function isPlainObject(value: unknown): value is DataObject {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const proto: unknown = Object.getPrototypeOf(value);
-  // Comparing with this realm's Object.prototype would reject objects from a vm context (Jest).
-  return proto === null || Object.getPrototypeOf(proto) === null;
-}
 
 /** Whether a value is an array or a plain object. */
 export function isContainer(value: unknown): value is unknown[] | DataObject {

@@ -7,6 +7,7 @@
  * to nothing (data not arrived yet) does not count as a missing argument.
  */
 import type { JsonSchema } from '../catalog/types';
+import { isRecord } from '../util/records';
 
 /** The problems of a call's arguments, as short sentences; empty when they fit the schema. */
 export function argumentProblems(schema: JsonSchema | undefined, written: Record<string, unknown>, evaluated: Record<string, unknown>): string[] {
@@ -102,9 +103,6 @@ function sameJson(a: unknown, b: unknown): boolean {
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function hasOwn(record: object, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(record, key);

@@ -14,6 +14,7 @@ import { argumentProblems } from './args';
 import { expressionLimits, type ExpressionLimits } from './limits';
 import { stableStringify } from './stableJson';
 import { parseTemplate } from './template';
+import { errorText } from '../util/errors';
 
 /** Where and for whom an expression is evaluated. */
 export interface EvaluationEnv {
@@ -118,7 +119,7 @@ export function evaluateDynamic(value: unknown, env: EvaluationEnv): EvaluationR
     outcome = evaluator.value(value, 0, 0);
   } catch (error) {
     // Only a bug (or a stack overflow in an implementation) lands here; report, do not throw.
-    evaluator.fail('EXPRESSION_ERROR', `Evaluation failed: ${messageOf(error)}`);
+    evaluator.fail('EXPRESSION_ERROR', `Evaluation failed: ${errorText(error)}`);
     outcome = FAILED;
   }
   return evaluator.result(outcome);
@@ -343,7 +344,7 @@ class Evaluator {
       if (error instanceof PartsUnavailable) return unavailable ?? FAILED;
       // An input over a resource limit is told apart: the session reports limits to the agent.
       const code = error instanceof LimitExceededError ? 'LIMIT_EXCEEDED' : 'EXPRESSION_ERROR';
-      return this.fail(code, `Function '${name}' failed: ${messageOf(error)}`, where);
+      return this.fail(code, `Function '${name}' failed: ${errorText(error)}`, where);
     }
     if (unavailable !== null) return unavailable;
     if (isThenable(value)) {
@@ -398,7 +399,3 @@ function defineOwn(record: Record<string, unknown>, key: string, value: unknown)
   Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
-function messageOf(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return typeof error === 'string' ? error : 'unknown error';
-}

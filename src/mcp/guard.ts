@@ -6,6 +6,7 @@
  * first problem, so a hostile payload costs at most the limits (a cycle fails the depth limit, a
  * value shared many times the size limit).
  */
+import { isPlainObject } from '../util/records';
 
 /** Bounds of {@link checkMcpPayload}. */
 export interface McpPayloadLimits {
@@ -85,10 +86,6 @@ function tooLarge(maxBytes: number): McpPayloadCheck {
   return refuse(`the payload is larger than ${maxBytes} bytes`);
 }
 
-function isPlainObject(value: object): boolean {
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === null || Object.getPrototypeOf(proto) === null;
-}
 
 function escapeKey(key: string): string {
   return key.replace(/~/g, '~0').replace(/\//g, '~1');

@@ -12,6 +12,7 @@ import { getIn, jsonEqual, resolvePath } from '../data';
 import type { ResolvedNode, ResolvedTree } from '../model/tree';
 import type { Effect } from '../model/effects';
 import type { ComponentRecord, SurfaceState } from '../model/state';
+import { isRecord } from '../util/records';
 
 /** The component type whose nodes get notifications. */
 export const MCP_APP_COMPONENT = 'McpApp';
@@ -126,6 +127,3 @@ function hasMcpApps(surface: SurfaceState): boolean {
 /** Structural equality of two JSON values. */
 export const sameJson = jsonEqual;
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

@@ -24,7 +24,6 @@
  */
 import { getIn, joinPointer, setIn, splitPointer } from '../data';
 import { dataModelSizeError } from '../processor/dataModelSize';
-import type { LocalRequest } from '../catalog/types';
 import { evaluateDynamic } from '../expressions';
 import { applyMessage } from '../processor/processor';
 import { buildActionMessage } from '../protocol/build';
@@ -35,8 +34,10 @@ import type { Effect, McpReply } from '../model/effects';
 import { checkMcpPayload } from './guard';
 import { MCP_APP_COMPONENT, mcpAppBindings, mcpInitialNotifications, notificationFor, sameJson } from './notify';
 import { checkArgumentsAgainstSchema } from './schema';
+import { applyLocalRequests } from '../session/localRequests';
 import { completeOperation, handleMessageUnsafe, rendererDataModelOf, type Session } from '../session/session';
 import type { ComponentRecord, SessionState, SurfaceState } from '../model/state';
+import { isRecord } from '../util/records';
 
 export type { McpReply } from '../model/effects';
 
@@ -286,40 +287,8 @@ function openLink(session: Session, _at: Located, params: Record<string, unknown
 }
 
 // ---------------------------------------------------------------------------------------------
-// Tool calls made by actions (callMcpTool), and settled tool calls.
+// Settled tool calls (those made by actions start in toolCalls.ts).
 
-/**
- * The effects of a `callMcpTool` request made by an action of node `ref`: an `mcpToolCall` effect
- * (origin 'action', request id `mcp-call-<n>` from the session's call counter, so replaying the
- * same actions gives the same ids), or a warning diagnostic when no MCP client is configured.
- */
-export function mcpToolCallRequested(
-  session: Session,
-  surfaceId: string,
-  ref: string,
-  request: Extract<LocalRequest, { type: 'mcpToolCall' }>,
-): { session: Session; effects: Effect[] } {
-  if (session.runtime.options.mcpClient === undefined) {
-    return { session, effects: [diagnostic(surfaceId, 'warning', 'MCP_TOOL_UNAVAILABLE', `callMcpTool '${request.name}': no MCP client is configured.`, ref)] };
-  }
-  const args = toJsonValue(request.arguments, { maxDepth: 64 });
-  if (!args.ok || !isRecord(args.value)) {
-    return { session, effects: [diagnostic(surfaceId, 'error', 'MCP_TOOL_FAILED', `callMcpTool '${request.name}': the arguments are not JSON.`, ref)] };
-  }
-  const state: SessionState = { ...session.state, nextCallNumber: session.state.nextCallNumber + 1 };
-  const effect: Effect = {
-    type: 'mcpToolCall',
-    requestId: `mcp-call-${session.state.nextCallNumber}`,
-    surfaceId,
-    ref,
-    name: request.name,
-    arguments: args.value,
-    timeoutMs: session.runtime.processor.defaultTimeoutMs,
-    origin: 'action',
-  };
-  if (request.targetDataPath !== undefined) effect.targetDataPath = request.targetDataPath;
-  return { session: { state, runtime: session.runtime }, effects: [effect] };
-}
 
 /**
  * Applies a tool call the host ran. On success, every embedded resource of type
@@ -503,42 +472,6 @@ function writeData(
   return { ok: true, session: done.session, effects: done.effects };
 }
 
-/**
- * Carries out what a function asked for, in order (data writes, A2UI messages that never recreate
- * a surface, URLs to open, MCP tool calls); then resolves the surface. Shared by `invoke`.
- */
-export function applyLocalRequests(
-  session: Session,
-  surfaceId: string,
-  ref: string,
-  requests: readonly LocalRequest[],
-): { ok: true; session: Session; effects: Effect[] } | { ok: false; error: A2uiError } {
-  let current = session;
-  const effects: Effect[] = [];
-  for (const request of requests) {
-    if (request.type === 'openUrl') {
-      effects.push({ type: 'openUrl', url: request.url });
-    } else if (request.type === 'setData') {
-      const message = { version: 'v1.0', updateDataModel: { surfaceId, path: request.path, value: request.value } };
-      const step = applyMessage(current.runtime.processor, current.state, message, '', {});
-      effects.push(...step.effects);
-      if (!step.ok) return { ok: false, error: step.error };
-      current = { state: step.state, runtime: current.runtime };
-    } else if (request.type === 'messages') {
-      const applied = handleMessageUnsafe(current, request.messages, { keepExistingSurfaces: true });
-      effects.push(...applied.effects);
-      if (!applied.ok) return { ok: false, error: applied.error };
-      current = applied.session;
-    } else {
-      const call = mcpToolCallRequested(current, surfaceId, ref, request);
-      effects.push(...call.effects);
-      current = call.session;
-    }
-  }
-  if (current === session) return { ok: true, session, effects };
-  const done = completeOperation(session.runtime, session.state, current.state, effects, new Set([surfaceId]), null);
-  return { ok: true, session: done.session, effects: done.effects };
-}
 
 /**
  * The catalog a function call from the app runs in: the first of the surface's catalogs (its
@@ -596,6 +529,3 @@ function stringsOf(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

@@ -18,7 +18,7 @@
  * the validator's own format regexes are not all linear.
  */
 import { Validator, type Schema } from '@cfworker/json-schema';
-import { compileSafeRegex, RegexBudget, DEFAULT_REGEX_LIMITS, type RegexLimits } from '../regex/safeRegex';
+import { compileSafeRegex, RegexBudget, DEFAULT_REGEX_LIMITS, type RegexLimits } from '../regex';
 import { errorText, toJsonValue, type JsonValue } from '../protocol/json';
 
 /** The outcome of {@link checkArgumentsAgainstSchema}. */

@@ -2,7 +2,10 @@
  * Effects: what an operation asks the host to do, as plain data. The pure session returns them;
  * the Redux slice appends them to its outbox; sagas carry them out.
  */
+import type { McpEffect } from '../mcp/types';
 import type { Diagnostic } from './tree';
+
+export type { McpReply } from '../mcp/types';
 
 /** A renderer→agent message as sent on the wire (validated when built). */
 export type OutboundMessage = { version: 'v1.0'; [body: string]: unknown };
@@ -12,12 +15,6 @@ export interface RendererDataModelMetadata {
   version: 'v1.0';
   surfaces: Record<string, Record<string, unknown>>;
 }
-
-/**
- * The reply to an embedded MCP App's request: a JSON-RPC result, a JSON-RPC error, or null when
- * there is nothing to answer (a notification).
- */
-export type McpReply = { result: unknown } | { error: { code: number; message: string } } | null;
 
 /** How an agent call settled. */
 export type AgentCallOutcome =
@@ -33,27 +30,7 @@ export type Effect =
   | { type: 'dataModelUpdated'; surfaceId: string; path: string }
   | { type: 'rpcSettled'; callId: string; outcome: AgentCallOutcome }
   | { type: 'agentCallSent'; callId: string; timeoutMs: number | null }
-  // --- MCP Apps (see mcpApps.ts) ---
-  /**
-   * Run an MCP tool through the host's MCP client and report the outcome (`mcpToolSettled`).
-   * `origin` 'app': an McpApp's tools/call, answered with the result; 'action': a `callMcpTool`
-   * action, whose MCP App resource goes to `targetDataPath`. `timeoutMs` null: no timeout.
-   */
-  | {
-      type: 'mcpToolCall';
-      requestId: string | number;
-      surfaceId: string;
-      ref: string;
-      name: string;
-      arguments: Record<string, unknown>;
-      timeoutMs: number | null;
-      origin: 'app' | 'action';
-      targetDataPath?: string;
-    }
-  /** Send a notification (data-model-update, tool-input, tool-result) to the McpApp at `ref`. */
-  | { type: 'mcpNotify'; surfaceId: string; ref: string; method: string; params: unknown }
-  /** Answer the McpApp request `requestId` (added by the Redux slice). */
-  | { type: 'mcpReply'; requestId: string | number; reply: McpReply }
+  | McpEffect
   | {
       type: 'diagnostic';
       surfaceId: string;

@@ -12,20 +12,9 @@ import { checkComponents } from './components';
 import { FORBIDDEN_ID, type ProcessorConfig } from './config';
 import { dataModelSizeError } from './dataModelSize';
 import { runRendererFunction } from './rendererFunctions';
+import type { MessageOptions, StepResult } from './step';
 
-export type StepResult =
-  | { ok: true; state: SessionState; effects: Effect[] }
-  | { ok: false; state: SessionState; effects: Effect[]; error: A2uiError };
-
-export interface MessageOptions {
-  userActivated?: boolean;
-  /** The surface a callRendererFunction runs against (for data bindings in its args). */
-  surfaceId?: string;
-  /** Messages from an MCP tool's UI resource never recreate a surface that exists. */
-  keepExistingSurfaces?: boolean;
-  /** Records the current operation created and may still write in place (see withSurface). */
-  owned?: WeakSet<object>;
-}
+export type { MessageOptions, StepResult } from './step';
 
 type Body = Record<string, unknown>;
 

@@ -10,7 +10,7 @@ import { agentErrorEffect, type Effect } from '../model/effects';
 import type { SessionState, SurfaceState } from '../model/state';
 import type { ProcessorConfig } from './config';
 import { dataModelSizeError } from './dataModelSize';
-import type { MessageOptions, StepResult } from './processor';
+import type { MessageOptions, StepResult } from './step';
 
 type Body = Record<string, unknown>;
 

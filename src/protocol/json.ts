@@ -5,6 +5,10 @@
  * stack of a recursive walker.
  */
 import { appendPointer } from './pointer';
+import { errorText } from '../util/errors';
+import { isPlainObject } from '../util/records';
+
+export { errorText, isPlainObject };
 
 /** A JSON value: what survives `JSON.parse`. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
@@ -36,12 +40,6 @@ export function describeType(value: unknown): string {
   return typeof value;
 }
 
-/** True for `{}`-like objects from any realm (prototype is null or some realm's Object.prototype). */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === null || Object.getPrototypeOf(proto) === null;
-}
 
 function constructorName(value: object): string {
   try {
@@ -132,15 +130,6 @@ function copyAt(read: () => unknown, path: string, depth: number, walk: Walk): J
   }
 }
 
-/** Text of a thrown value, never throwing itself. */
-export function errorText(thrown: unknown): string {
-  try {
-    if (thrown instanceof Error) return thrown.message;
-    return String(thrown);
-  } catch {
-    return 'unknown error';
-  }
-}
 
 /** Limits for {@link toJsonValue}. */
 export interface JsonCopyLimits {

@@ -9,7 +9,7 @@ import { locateNode } from './locate';
 import { evaluateForAction } from '../resolution/evaluation';
 import type { ResolvedNode } from '../model/tree';
 import type { Effect } from '../model/effects';
-import { applyLocalRequests } from '../mcp/requests';
+import { applyLocalRequests } from './localRequests';
 import {
   completeOperation,
   recordAgentCall,
@@ -18,6 +18,7 @@ import {
   type Session,
 } from './session';
 import type { SessionState, SurfaceState } from '../model/state';
+import { errorText } from '../util/errors';
 
 type OperationError = { ok: false; error: A2uiError };
 
@@ -56,7 +57,7 @@ export function write(session: Session, surfaceId: string, ref: string, property
     const state: SessionState = { ...session.state, surfaces: { ...session.state.surfaces, [surfaceId]: surfaceNext } };
     return settle(session, state, [{ type: 'dataModelUpdated', surfaceId, path }], surfaceId);
   } catch (caught) {
-    return { ok: false, error: a2uiError('INVALID_ARGUMENT', `write failed: ${caught instanceof Error ? caught.message : String(caught)}`) };
+    return { ok: false, error: a2uiError('INVALID_ARGUMENT', `write failed: ${errorText(caught)}`) };
   }
 }
 
@@ -81,7 +82,7 @@ export function invoke(session: Session, surfaceId: string, ref: string, propert
     if ('event' in action) return invokeEvent(session, scope, (action as { event: unknown }).event);
     return invokeFunction(session, scope, (action as { functionCall: unknown }).functionCall);
   } catch (caught) {
-    return { ok: false, error: a2uiError('INVALID_ARGUMENT', `invoke failed: ${caught instanceof Error ? caught.message : String(caught)}`) };
+    return { ok: false, error: a2uiError('INVALID_ARGUMENT', `invoke failed: ${errorText(caught)}`) };
   }
 }
 

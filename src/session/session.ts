@@ -22,11 +22,10 @@ import { ownValue } from '../data';
 import { initialSessionState, type AgentCallRow, type SessionState, type SurfaceState } from '../model/state';
 import type { AgentCallRequest } from '../resolution/evaluation';
 import { mcpDataModelNotifications } from '../mcp/notify';
+import { errorText } from '../util/errors';
+import type { McpToolClient } from '../mcp/types';
 
-/** Runs the tools an embedded MCP App calls; see the MCP Apps section of the API. */
-export interface McpToolClient {
-  callTool(request: { name: string; arguments?: Record<string, unknown> }): Promise<unknown>;
-}
+export type { McpToolClient } from '../mcp/types';
 
 /** Options of {@link createSession}. */
 export interface SessionOptions {
@@ -432,7 +431,7 @@ function payloadTooLarge(payload: unknown, limits: SessionLimits): A2uiError | n
 }
 
 function internalFailure(session: Session, caught: unknown): Failure {
-  const message = caught instanceof Error ? caught.message : String(caught);
+  const message = errorText(caught);
   return {
     ok: false,
     error: a2uiError('INVALID_MESSAGE', `The payload could not be processed: ${message}`),

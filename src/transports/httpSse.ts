@@ -4,7 +4,8 @@
  * renderer posts each message back as JSON. Framing is one A2UI message per SSE event.
  */
 import type { OutboundMessage } from '../model/effects';
-import type { A2uiTransport } from '../../sagas/index';
+import type { A2uiTransport } from './types';
+import { errorText } from '../util/errors';
 
 // ---------------------------------------------------------------------------------------------
 // The event-stream parser (WHATWG HTML, "Server-sent events", parsing an event stream)
@@ -209,13 +210,6 @@ interface StreamRun {
 
 type Attempt = { kind: 'ended' | 'failed' | 'final'; detail: string; delivered: boolean };
 
-function errorText(error: unknown): string {
-  if (error instanceof Error) {
-    const cause = (error as { cause?: unknown }).cause;
-    return cause instanceof Error ? `${error.message} (${cause.message})` : error.message;
-  }
-  return String(error);
-}
 
 /** Header values are byte strings: a non-ASCII id goes out as its UTF-8 bytes, as `EventSource` sends it. */
 function asByteString(text: string): string {

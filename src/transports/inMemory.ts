@@ -4,7 +4,7 @@
  * serialized: payloads and messages cross by reference, synchronously.
  */
 import type { OutboundMessage } from '../model/effects';
-import type { A2uiTransport } from '../../sagas/index';
+import type { A2uiTransport } from './types';
 
 /** The metadata a renderer→agent message may carry. */
 export type TransportMetadata = NonNullable<Parameters<A2uiTransport['send']>[1]>;

@@ -6,7 +6,7 @@
 import { coerceToBoolean, coerceToNumber, coerceToString, parseFiniteNumber, validityOf } from '../coerce';
 import type { FunctionContext, FunctionImplementation } from '../types';
 import { formatDatePattern, parseDateValue } from './dates';
-import { compileSafeRegex, type RegexLimits } from '../../regex/safeRegex';
+import { compileSafeRegex, type RegexLimits } from '../../regex';
 
 /** A check's outcome, as catalog_definition.json's ValidationResult. */
 export interface ValidationResult {

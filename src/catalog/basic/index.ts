@@ -7,7 +7,7 @@ import { catalogFromJson } from '../fromJson';
 import type { Catalog, FunctionImplementation } from '../types';
 import { BASIC_CATALOG_JSON } from './catalogJson';
 import * as fn from './functions';
-import { DEFAULT_REGEX_LIMITS, type RegexLimits } from '../../regex/safeRegex';
+import { DEFAULT_REGEX_LIMITS, type RegexLimits } from '../../regex';
 
 /** The basic catalog's id. */
 export const BASIC_CATALOG_ID = 'https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json';

@@ -4,10 +4,11 @@
  * reports as an EXPRESSION_ERROR diagnostic, as the basic catalog's functions do.
  */
 import { coerceToString } from '../../catalog/coerce';
-import { compileSafeRegex, RegexBudget, type RegexLimits } from '../../regex/safeRegex';
+import { compileSafeRegex, RegexBudget, type RegexLimits } from '../../regex';
 import type { FunctionContext, FunctionImplementation } from '../../catalog/types';
 import { resolvePath } from '../../data';
 import { searchJmespath, type JmespathLimits } from './jmespath';
+import { isRecord } from '../../util/records';
 
 /** Settings the functions read. */
 export interface McpFunctionSettings {
@@ -108,6 +109,3 @@ function eachString(value: unknown, fn: (text: string) => unknown): unknown {
   return fn(coerceToString(value));
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

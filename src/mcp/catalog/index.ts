@@ -5,7 +5,7 @@
  */
 import { catalogFromJson } from '../../catalog/fromJson';
 import type { Catalog, FunctionImplementation } from '../../catalog/types';
-import { DEFAULT_REGEX_LIMITS, type RegexLimits } from '../../regex/safeRegex';
+import { DEFAULT_REGEX_LIMITS, type RegexLimits } from '../../regex';
 import { MCP_CATALOG_ID, MCP_CATALOG_JSON } from './catalogJson';
 import * as fn from './functions';
 import { DEFAULT_JMESPATH_LIMITS, type JmespathLimits } from './jmespath';

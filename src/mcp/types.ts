@@ -1,0 +1,40 @@
+/**
+ * The MCP Apps vocabulary the rest of the package speaks: the effects an embedded app's bridge
+ * produces, the reply to an app's request, and the port that runs MCP tools. It sits with the
+ * shared model (src/model/effects.ts adds these effects to its union), so the core names them
+ * without importing the feature.
+ */
+
+/**
+ * The reply to an embedded MCP App's request: a JSON-RPC result, a JSON-RPC error, or null when
+ * there is nothing to answer (a notification).
+ */
+export type McpReply = { result: unknown } | { error: { code: number; message: string } } | null;
+
+/** Runs the tools an embedded MCP App calls; the MCP SDK's `Client` fits. */
+export interface McpToolClient {
+  callTool(request: { name: string; arguments?: Record<string, unknown> }): Promise<unknown>;
+}
+
+/** The effects of MCP Apps. */
+export type McpEffect =
+  /**
+   * Run an MCP tool through the host's MCP client and report the outcome (`mcpToolSettled`).
+   * `origin` 'app': an McpApp's tools/call, answered with the result; 'action': a `callMcpTool`
+   * action, whose MCP App resource goes to `targetDataPath`. `timeoutMs` null: no timeout.
+   */
+  | {
+      type: 'mcpToolCall';
+      requestId: string | number;
+      surfaceId: string;
+      ref: string;
+      name: string;
+      arguments: Record<string, unknown>;
+      timeoutMs: number | null;
+      origin: 'app' | 'action';
+      targetDataPath?: string;
+    }
+  /** Send a notification (data-model-update, tool-input, tool-result) to the McpApp at `ref`. */
+  | { type: 'mcpNotify'; surfaceId: string; ref: string; method: string; params: unknown }
+  /** Answer the McpApp request `requestId` (added by the Redux slice). */
+  | { type: 'mcpReply'; requestId: string | number; reply: McpReply };
