@@ -3,6 +3,7 @@
  * built on Intl.DateTimeFormat, so that names, day periods and digits follow the locale without a
  * date library.
  */
+import { dateTimeFormat, numberFormat } from './intl';
 
 // ---------------------------------------------------------------------------------------------
 // Parsing.
@@ -130,23 +131,10 @@ interface ZonedFields {
   weekday: number; // 0 Sunday .. 6 Saturday
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let cached = formatters.get(key);
-  if (cached === undefined) {
-    cached = new Intl.DateTimeFormat(locale, options);
-    if (formatters.size > 256) formatters.clear();
-    formatters.set(key, cached);
-  }
-  return cached;
-}
-
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 function zonedFields(date: Date, timeZone: string): ZonedFields {
-  const parts = formatter('en-US', {
+  const parts = dateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
     era: 'short',
@@ -311,7 +299,7 @@ function namePart(
   type: Intl.DateTimeFormatPartTypes,
   options: Intl.DateTimeFormatOptions,
 ): string {
-  const parts = formatter(s.locale, { timeZone: s.timeZone, ...options }).formatToParts(date);
+  const parts = dateTimeFormat(s.locale, { timeZone: s.timeZone, ...options }).formatToParts(date);
   return parts.find((part) => part.type === type)?.value ?? '';
 }
 
@@ -321,17 +309,9 @@ function monthName(date: Date, s: FormatSetting, width: 'short' | 'long' | 'narr
   return namePart(date, s, 'month', options);
 }
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
-
 /** An integer in the locale's digits, zero-padded to `width`. */
 function digits(value: number, width: number, s: FormatSetting): string {
-  const key = `${s.locale}|${width}`;
-  let format = numberFormats.get(key);
-  if (format === undefined) {
-    format = new Intl.NumberFormat(s.locale, { useGrouping: false, minimumIntegerDigits: Math.min(width, 21) });
-    numberFormats.set(key, format);
-  }
-  const text = format.format(Math.abs(value));
+  const text = numberFormat(s.locale, { useGrouping: false, minimumIntegerDigits: Math.min(width, 21) }).format(Math.abs(value));
   return value < 0 ? `-${text}` : text;
 }
 

@@ -7,6 +7,7 @@ import { coerceToBoolean, coerceToNumber, coerceToString, parseFiniteNumber, val
 import type { FunctionContext, FunctionImplementation } from '../types';
 import { formatDatePattern, parseDateValue } from './dates';
 import { compileSafeRegex, type RegexLimits } from '../../regex';
+import { numberFormat, pluralRules } from './intl';
 
 /** A check's outcome, as catalog_definition.json's ValidationResult. */
 export interface ValidationResult {
@@ -231,26 +232,3 @@ function grouping(args: Record<string, unknown>): boolean {
   return args.grouping === undefined || args.grouping === null ? true : coerceToBoolean(args.grouping);
 }
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
-
-function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let format = numberFormats.get(key);
-  if (format === undefined) {
-    format = new Intl.NumberFormat(locale, options);
-    if (numberFormats.size > 256) numberFormats.clear();
-    numberFormats.set(key, format);
-  }
-  return format;
-}
-
-const pluralRulesByLocale = new Map<string, Intl.PluralRules>();
-
-function pluralRules(locale: string): Intl.PluralRules {
-  let rules = pluralRulesByLocale.get(locale);
-  if (rules === undefined) {
-    rules = new Intl.PluralRules(locale);
-    pluralRulesByLocale.set(locale, rules);
-  }
-  return rules;
-}
