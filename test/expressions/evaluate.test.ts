@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import {
   BASIC_CATALOG_ID,
   basicCatalog,
@@ -447,28 +448,30 @@ describe('totality', () => {
   });
 
   test('random garbage never throws', () => {
-    let seed = 99;
-    const random = (n: number): number => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed % n;
-    };
-    const names = ['formatString', 'not', 'and', 'required', '@index', 'lookup', 'shout', 'openUrl', 'regex'];
-    const garbage = (depth: number): unknown => {
-      switch (random(depth > 4 ? 4 : 9)) {
-        case 0: return random(3) === 0 ? null : random(100) - 50;
-        case 1: return ['${/a}', '${x(y: ${/a})}', '${', "'", 'text', '${@index()}'][random(6)];
-        case 2: return random(2) === 0;
-        case 3: return { path: ['/a', 'b', '', '/', 7][random(5)] };
-        case 4: return [garbage(depth + 1), garbage(depth + 1)];
-        case 5: return { call: names[random(names.length)], args: { value: garbage(depth + 1), values: [garbage(depth + 1)], url: garbage(depth + 1), pattern: garbage(depth + 1) } };
-        case 6: return { call: names[random(names.length)], catalogId: [SHOP, 'nope', undefined][random(3)], args: garbage(depth + 1) };
-        case 7: return { nested: garbage(depth + 1) };
-        default: return { call: 'formatString', args: { value: garbage(depth + 1) } };
-      }
-    };
-    for (let i = 0; i < 2000; i += 1) {
-      const result = evaluateDynamic(garbage(0), env({ dataModel: { a: 1, b: [1] }, index: random(2) === 0 ? 1 : undefined, userActivated: random(2) === 0 }));
-      expect(['ok', 'pending', 'error']).toContain(result.status);
-    }
+    const names = fc.constantFrom('formatString', 'not', 'and', 'required', '@index', 'lookup', 'shout', 'openUrl', 'regex');
+    const { garbage } = fc.letrec<{ garbage: unknown }>((tie) => {
+      const inner = tie('garbage');
+      return {
+        garbage: fc.oneof(
+          { depthSize: 'small', maxDepth: 5 },
+          fc.oneof(fc.constant(null), fc.integer({ min: -50, max: 49 })),
+          fc.constantFrom('${/a}', '${x(y: ${/a})}', '${', "'", 'text', '${@index()}'),
+          fc.boolean(),
+          fc.record({ path: fc.constantFrom<unknown>('/a', 'b', '', '/', 7) }),
+          fc.tuple(inner, inner),
+          fc.record({ call: names, args: fc.record({ value: inner, values: fc.tuple(inner), url: inner, pattern: inner }) }),
+          fc.record({ call: names, catalogId: fc.constantFrom(SHOP, 'nope', undefined), args: inner }),
+          fc.record({ nested: inner }),
+          fc.record({ call: fc.constant('formatString'), args: fc.record({ value: inner }) }),
+        ),
+      };
+    });
+    fc.assert(
+      fc.property(garbage, fc.boolean(), fc.boolean(), (value, indexed, userActivated) => {
+        const result = evaluateDynamic(value, env({ dataModel: { a: 1, b: [1] }, index: indexed ? 1 : undefined, userActivated }));
+        expect(['ok', 'pending', 'error']).toContain(result.status);
+      }),
+      { seed: 99, numRuns: 2000 },
+    );
   });
 });

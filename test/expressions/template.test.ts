@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { DEFAULT_EXPRESSION_LIMITS, parseTemplate, type TemplateParseResult } from '../../src/expressions';
 
 function parts(template: string): unknown[] {
@@ -115,16 +116,13 @@ describe('parseTemplate', () => {
 
   test('never throws, whatever the input', () => {
     const alphabet = ['$', '{', '}', '(', ')', ',', ':', "'", '"', '\\', '/', 'a', '1', '.', ' ', '@', '-', 'true'];
-    let seed = 7;
-    const random = (n: number): number => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed % n;
-    };
-    for (let i = 0; i < 3000; i += 1) {
-      const template = Array.from({ length: 1 + random(24) }, () => alphabet[random(alphabet.length)]).join('');
-      const result = parseTemplate(template);
-      expect(typeof result.ok).toBe('boolean');
-    }
+    const templates = fc.array(fc.constantFrom(...alphabet), { minLength: 1, maxLength: 24 }).map((chars) => chars.join(''));
+    fc.assert(
+      fc.property(templates, (template) => {
+        expect(typeof parseTemplate(template).ok).toBe('boolean');
+      }),
+      { seed: 7, numRuns: 3000 },
+    );
     expect(parseTemplate(42 as unknown as string).ok).toBe(false);
   });
 });

@@ -9,8 +9,9 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import type { SessionLimits, SessionOptions } from '../../src';
 import { FUZZ_CATALOG_ID } from './catalog';
+import { BASIC_CATALOG_ID } from '../../src/catalog';
 
-export const BASIC = 'https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json';
+export const BASIC = BASIC_CATALOG_ID;
 
 const EXAMPLES_DIR = join(__dirname, '../fixtures/a2ui/spec/v1_0/catalogs/basic/examples');
 

@@ -13,11 +13,12 @@ import type { Effect, OutboundMessage } from '../../src/model/effects';
 import type { A2uiSagaPorts } from '../../sagas';
 import { createInMemoryTransport, type InMemoryAgent, type InMemoryTransport } from '../../src/transports/inMemory';
 import { deepFreeze } from '../data/helpers';
+import { BASIC_CATALOG_ID } from '../../src/catalog';
 
 /** Freezes a fixture all the way down (one helper for every suite). */
 export { deepFreeze };
 
-export const BASIC_CATALOG_ID = 'https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json';
+export { BASIC_CATALOG_ID };
 
 
 /** Records console.error / console.warn calls (the RTK checks report through them). */

@@ -18,11 +18,12 @@ import {
 } from '../../src/session/session';
 import type { ResolvedNode, ResolvedTree } from '../../src/model/tree';
 import { deepFreeze } from '../data/helpers';
+import { BASIC_CATALOG_ID } from '../../src/catalog';
 
 /** Freezes a fixture all the way down (one helper for every suite). */
 export { deepFreeze };
 
-export const BASIC = 'https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json';
+export const BASIC = BASIC_CATALOG_ID;
 
 
 type Json = Record<string, unknown>;

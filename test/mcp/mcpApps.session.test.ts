@@ -23,6 +23,7 @@ import {
   startMcpServer,
   type McpFixture,
 } from './fixtures';
+import { BASIC_CATALOG_ID } from '../../src/catalog';
 
 let mcp: McpFixture;
 beforeAll(async () => {
@@ -96,7 +97,7 @@ describe('tools/call', () => {
               uri: 'a2ui://search-results',
               mimeType: 'application/a2ui+json',
               text: JSON.stringify([
-                { version: 'v1.0', createSurface: { surfaceId: SURFACE, catalogId: 'https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json' } },
+                { version: 'v1.0', createSurface: { surfaceId: SURFACE, catalogId: BASIC_CATALOG_ID } },
                 { version: 'v1.0', updateDataModel: { surfaceId: SURFACE, path: '/results', value: ['dogs', 'more'] } },
               ]),
             },
@@ -399,7 +400,7 @@ describe('bound data changed by others', () => {
     const same = handleMessage(session, { version: 'v1.0', updateDataModel: { surfaceId: SURFACE, path: '/game', value: { score: 1, level: 1 } } });
     expect(ofType(same.effects, 'mcpNotify')).toEqual([]);
     const other = handleMessage(session, [
-      { version: 'v1.0', createSurface: { surfaceId: 'plain', catalogId: 'https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json' } },
+      { version: 'v1.0', createSurface: { surfaceId: 'plain', catalogId: BASIC_CATALOG_ID } },
       { version: 'v1.0', updateComponents: { surfaceId: 'plain', components: [{ id: 'root', component: 'Text', text: { path: '/t' } }] } },
       { version: 'v1.0', updateDataModel: { surfaceId: 'plain', path: '/t', value: 'x' } },
     ]);

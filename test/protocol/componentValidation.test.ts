@@ -2,6 +2,7 @@ import { COMMON_TYPES_SCHEMA, createComponentValidator, type SchemaCheckResult }
 import { compareSchemaVerdicts } from '../../src/protocol/componentValidation';
 import { readFixtureJson } from '../conformance/suite';
 import { basicCatalogJson, clone, type JsonObject } from './spec';
+import { BASIC_CATALOG_ID } from '../../src/catalog';
 
 const basic = createComponentValidator(basicCatalogJson());
 const strict = createComponentValidator(basicCatalogJson(), { unknownFunctions: 'reject' });
@@ -14,7 +15,7 @@ function errors(result: SchemaCheckResult) {
 
 describe('createComponentValidator (basic catalog)', () => {
   test('knows the catalog', () => {
-    expect(basic.catalogId).toBe('https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json');
+    expect(basic.catalogId).toBe(BASIC_CATALOG_ID);
     expect(basic.componentNames).toContain('Button');
     expect(basic.functionNames).toContain('formatString');
     expect(basic.hasComponent('Text')).toBe(true);
@@ -104,7 +105,7 @@ describe('functions the catalog does not declare', () => {
 });
 
 describe('calls that name another catalog', () => {
-  const own = 'https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json';
+  const own = BASIC_CATALOG_ID;
 
   test("'agent': another catalog's call is only checked as a well-formed call", () => {
     // The basic catalog's formatString would refuse `value: 3`; the other catalog decides.

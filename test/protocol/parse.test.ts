@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import {
   parseAgentMessage,
   parseAgentPayload,
@@ -292,23 +293,17 @@ describe('parseAgentPayload never throws on garbage', () => {
   });
 
   test('seeded random garbage always yields a plain result', () => {
-    let seed = 42;
-    const random = () => {
-      seed = (seed * 1103515245 + 12345) % 2 ** 31;
-      return seed / 2 ** 31;
-    };
     const atoms: unknown[] = [null, 0, -1.5, 'v1.0', '', true, undefined, 1n, Symbol('x'), () => 0, Number.NaN, new Date(0)];
     const keys = ['version', 'createSurface', 'updateComponents', 'surfaceId', 'components', 'id', 'component', 'messages', 'value', 'path', 'call', 'args'];
-    const garbage = (depth: number): unknown => {
-      const roll = random();
-      if (depth > 5 || roll < 0.35) return atoms[Math.floor(random() * atoms.length)];
-      if (roll < 0.6) return Array.from({ length: Math.floor(random() * 4) }, () => garbage(depth + 1));
-      const out: Record<string, unknown> = {};
-      for (let i = Math.floor(random() * 5); i > 0; i -= 1) out[keys[Math.floor(random() * keys.length)] as string] = garbage(depth + 1);
-      return out;
-    };
-    for (let i = 0; i < 2000; i += 1) {
-      const input = garbage(0);
+    const { garbage } = fc.letrec<{ garbage: unknown }>((tie) => ({
+      garbage: fc.oneof(
+        { depthSize: 'small', maxDepth: 5 },
+        fc.constantFrom(...atoms),
+        fc.array(tie('garbage'), { maxLength: 3 }),
+        fc.dictionary(fc.constantFrom(...keys), tie('garbage'), { maxKeys: 4 }),
+      ),
+    }));
+    for (const input of fc.sample(garbage, { seed: 42, numRuns: 2000 })) {
       const result = parseAgentPayload(input);
       if (!result.ok) {
         expect(Object.keys(result.error).every((key) => ['code', 'message', 'path', 'index', 'surfaceId', 'functionCallId'].includes(key))).toBe(true);

@@ -31,6 +31,7 @@ import {
   testingCatalogJson,
   type Json,
 } from './spec';
+import { BASIC_CATALOG_ID } from '../../src/catalog';
 
 interface SpecCase {
   description: string;
@@ -194,7 +195,7 @@ describe('spec test cases (spec/v1_0/test/cases)', () => {
   });
 
   test('transport payloads of the spec runner are valid', () => {
-    const basicId = 'https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json';
+    const basicId = BASIC_CATALOG_ID;
     expect(RendererCapabilitiesSchema.safeParse({ 'v1.0': { supportedCatalogIds: [basicId], inlineCatalogs: [] } }).success).toBe(true);
     expect(AgentCapabilitiesSchema.safeParse({ 'v1.0': { supportedCatalogIds: [basicId], acceptsInlineCatalogs: true } }).success).toBe(
       true,

@@ -9,6 +9,7 @@ import { createA2ui, type A2ui } from '../../src/createA2ui';
 import { createConversationHarness, runConversation } from '../helpers/reduxConversation';
 import { captureConsole, createPlainStore, type ConsoleCapture, type Harness } from '../helpers/reduxHarness';
 import { plainSurface } from '../helpers/reduxFixtures';
+import { BASIC_CATALOG_ID } from '../../src/catalog';
 
 let consoleCapture: ConsoleCapture;
 
@@ -90,7 +91,7 @@ describe('effects depend only on state and actions', () => {
     version: 'v1.0',
     createSurface: {
       surfaceId: 'p',
-      catalogId: 'https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json',
+      catalogId: BASIC_CATALOG_ID,
       components: [
         { id: 'root', component: 'Column', children: ['field', 'missing'] },
         { id: 'field', component: 'TextField', label: 'Field', value: { path: '/v' } },

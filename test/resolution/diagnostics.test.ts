@@ -15,6 +15,7 @@ import {
   tree,
   treeDiagnostics,
 } from '../helpers/session';
+import { BASIC_CATALOG_ID } from '../../src/catalog';
 
 describe('UNKNOWN_COMPONENT', () => {
   const { session, effects } = open([
@@ -172,7 +173,7 @@ describe('UNALLOWED_PARENT and UNALLOWED_CHILD', () => {
     },
   });
   const layout = [
-    { id: 'root', component: 'Column', catalogId: 'https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json', children: ['shelf', 'stray'] },
+    { id: 'root', component: 'Column', catalogId: BASIC_CATALOG_ID, children: ['shelf', 'stray'] },
     { id: 'shelf', component: 'Shelf', children: ['book', 'plant'] },
     { id: 'book', component: 'Book', title: 'Dune' },
     { id: 'plant', component: 'Plant' },

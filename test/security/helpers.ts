@@ -9,9 +9,10 @@ import type { Effect } from '../../src/model/effects';
 import { createSession, handleMessage, resolvedTree, type Session, type SessionOptions } from '../../src/session/session';
 import { fuzzCatalog, FUZZ_CATALOG_ID, RAN } from '../fuzz/catalog';
 import { assertPrototypesClean } from '../fuzz/invariants';
+import { BASIC_CATALOG_ID } from '../../src/catalog';
 
 export { FUZZ_CATALOG_ID, RAN, assertPrototypesClean };
-export const BASIC = 'https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json';
+export const BASIC = BASIC_CATALOG_ID;
 
 type Json = Record<string, unknown>;
 
