@@ -3,6 +3,7 @@
  * the Redux slice appends them to its outbox; sagas carry them out.
  */
 import type { McpEffect } from '../mcp/types';
+import type { RendererDataModel } from '../protocol/dataModel';
 import type { Diagnostic } from './tree';
 
 export type { McpReply } from '../mcp/types';
@@ -10,11 +11,11 @@ export type { McpReply } from '../mcp/types';
 /** A renderer→agent message as sent on the wire (validated when built). */
 export type OutboundMessage = { version: 'v1.0'; [body: string]: unknown };
 
-/** The renderer data model attached to outbound messages for `sendDataModel` surfaces. */
-export interface RendererDataModelMetadata {
-  version: 'v1.0';
-  surfaces: Record<string, Record<string, unknown>>;
-}
+/**
+ * The renderer data model attached to outbound messages for `sendDataModel` surfaces.
+ * @deprecated The same type as the protocol's `RendererDataModel`; use that name.
+ */
+export type RendererDataModelMetadata = RendererDataModel;
 
 /** How an agent call settled. */
 export type AgentCallOutcome =

@@ -8,14 +8,10 @@ import type { FunctionContext, FunctionImplementation } from '../types';
 import { formatDatePattern, parseDateValue } from './dates';
 import { compileSafeRegex, type RegexLimits } from '../../regex';
 import { numberFormat, pluralRules } from './intl';
+import type { ValidationResult } from '../../protocol/catalogDefinition';
 
-/** A check's outcome, as catalog_definition.json's ValidationResult. */
-export interface ValidationResult {
-  valid: boolean;
-  code?: string;
-  message?: string;
-  severity?: 'error' | 'warning' | 'info';
-}
+/** A check's outcome, as catalog_definition.json's ValidationResult (its zod schema is the source). */
+export type { ValidationResult } from '../../protocol/catalogDefinition';
 
 /** Settings the locale-dependent and security-relevant functions read. */
 export interface BasicFunctionSettings {
