@@ -31,8 +31,8 @@ const CALLERS = new Set(['rendererOnly', 'agentOnly', 'rendererOrAgent']);
  * allOf/anyOf/oneOf branches; arguments: the same of a function's `args`), the reserved component name
  * `Surface`, an `@`-prefixed (system) function name, or an unknown returnType/allowedCallers;
  * then for whatever else `validateCatalog` finds in its document that would keep even a lenient
- * `catalogFromJson` from loading it (e.g. `requiresUserActivation` on an agent-callable
- * function), the message naming the entry by its JSON Pointer.
+ * `catalogFromJson` from loading it (e.g. a malformed `allowedParents`), the message naming the
+ * entry by its JSON Pointer.
  */
 export function defineCatalog(input: CatalogDefinitionInput): Catalog {
   const problem = definitionProblem(input);

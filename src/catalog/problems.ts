@@ -58,9 +58,10 @@ export type CatalogProblem = z.infer<typeof CatalogProblemSchema>;
 
 /**
  * Whether a `lenient` load can still use a document with this problem. Wrong names, reserved
- * names, wrong field types and an agent-callable function that needs a user gesture make a
- * catalog unsafe or unusable; the rest are departures from the document format that the loader
- * can read past (an unknown key is dropped, a missing returnType is `any`, …).
+ * names and wrong field types make a catalog unusable; the rest are departures from the document
+ * format that the loader can read past (an unknown key is dropped, a missing returnType is `any`,
+ * …). An agent-callable function that needs a user gesture loads leniently because the session
+ * refuses every call to it made without one, whoever the caller.
  */
 export const CATALOG_PROBLEM_BLOCKS_LOADING: Readonly<Record<CatalogProblemCode, boolean>> = {
   NOT_AN_OBJECT: true,
@@ -79,7 +80,7 @@ export const CATALOG_PROBLEM_BLOCKS_LOADING: Readonly<Record<CatalogProblemCode,
   FUNCTION_SHAPE: false,
   CALL_MISMATCH: false,
   MISSING_RETURN_TYPE: false,
-  USER_ACTIVATION_CALLERS: true,
+  USER_ACTIVATION_CALLERS: false,
   REF_TARGET: false,
 };
 

@@ -183,7 +183,7 @@ describe('catalogFromJson', () => {
     [{ catalogId: 7 }, '/catalogId'],
     [{ catalogId: 'x', components: [] }, '/components'],
     [{ catalogId: 'x', protocolVersion: 1 }, '/protocolVersion'],
-    [{ catalogId: 'x', functions: { f: { type: 'object', properties: { call: { const: 'f' } }, required: ['call'], returnType: 'void', allowedCallers: 'agentOnly', requiresUserActivation: true } } }, '/functions/f/allowedCallers'],
+    [{ catalogId: 'x', components: { Box: { type: 'object', allowedParents: ['Row', 'Row'] } } }, '/components/Box/allowedParents'],
     [{ catalogId: 'x', functions: { f: 'nope' } }, '/functions/f'],
     [{ catalogId: 'x', functions: { f: { returnType: 3 } } }, '/functions/f/returnType'],
     [{ catalogId: 'x', functions: { f: { requiresUserActivation: 'yes' } } }, '/functions/f/requiresUserActivation'],

@@ -158,12 +158,9 @@ describe('validateCatalog', () => {
   });
 
   test('defineCatalog throws naming the entry for what even a lenient load refuses', () => {
-    expect(() =>
-      defineCatalog({
-        catalogId: 'x',
-        functions: { pay: { definition: { returnType: 'void', allowedCallers: 'agentOnly', requiresUserActivation: true } } },
-      }),
-    ).toThrow(/\/functions\/pay.*rendererOnly/);
+    expect(() => defineCatalog({ catalogId: 'x', components: { Box: { type: 'object', allowedParents: ['Row', 'Row'] } } })).toThrow(
+      /defineCatalog: \/components\/Box\/allowedParents/,
+    );
   });
 });
 
