@@ -778,3 +778,18 @@ export {
   /** Appends tokens to a JSON Pointer. */
   appendPointer,
 } from './protocol/pointer';
+
+// ---------------------------------------------------------------- catalog tooling
+export { validateCatalog } from './catalog/validate';
+export { lintCatalog } from './catalog/lint';
+export { bundleCatalog } from './catalog/bundle';
+export {
+  CatalogProblemCodeSchema,
+  CatalogProblemSchema,
+  CatalogLintCodeSchema,
+  CatalogFindingSchema,
+  FindingSeveritySchema,
+  CATALOG_PROBLEM_BLOCKS_LOADING,
+} from './catalog/problems';
+export type { CatalogValidation } from './catalog/validate';
+export type { CatalogProblem, CatalogProblemCode, CatalogLintCode, CatalogFinding, FindingSeverity } from './catalog/problems';

@@ -9,6 +9,8 @@ import type {
   FunctionDefinition,
   FunctionImplementation,
 } from './types';
+import { CATALOG_PROBLEM_BLOCKS_LOADING } from './problems';
+import { validateCatalog } from './validate';
 
 /** The protocol version a catalog targets when its definition names none. */
 export const DEFAULT_CATALOG_PROTOCOL_VERSION = '1.0';
@@ -27,12 +29,22 @@ const CALLERS = new Set(['rendererOnly', 'agentOnly', 'rendererOrAgent']);
  * missing catalogId, a component, function, property or argument name that is not a UAX #31
  * identifier (properties: the keys of a component schema's `properties`, also in its inline
  * allOf/anyOf/oneOf branches; arguments: the same of a function's `args`), the reserved component name
- * `Surface`, an `@`-prefixed (system) function name, or an unknown returnType/allowedCallers.
+ * `Surface`, an `@`-prefixed (system) function name, or an unknown returnType/allowedCallers;
+ * then for whatever else `validateCatalog` finds in its document that would keep even a lenient
+ * `catalogFromJson` from loading it (e.g. a malformed `allowedParents`), the message naming the
+ * entry by its JSON Pointer.
  */
 export function defineCatalog(input: CatalogDefinitionInput): Catalog {
   const problem = definitionProblem(input);
   if (problem !== null) throw new TypeError(`defineCatalog: ${problem}`);
-  return buildCatalog(input);
+  const catalog = buildCatalog(input);
+  // The document it advertises is checked as an agent's catalog would be; what even a lenient
+  // load refuses is a programming error here (format departures are left to lintCatalog).
+  const refused = validateCatalog(catalog.toJSON()).problems.filter((p) => CATALOG_PROBLEM_BLOCKS_LOADING[p.code]);
+  if (refused.length > 0) {
+    throw new TypeError(`defineCatalog: ${refused.map((p) => `${p.path === '' ? '' : `${p.path}: `}${p.message}`).join('; ')}`);
+  }
+  return catalog;
 }
 
 /** The first problem of a definition, or null; shared with `catalogFromJson`, which must not throw. */
@@ -103,7 +115,8 @@ function functionProblem(name: string, fn: { definition: FunctionDefinition; imp
   return null;
 }
 
-function buildCatalog(input: CatalogDefinitionInput): Catalog {
+/** The frozen catalog of a definition already checked (by defineCatalog, or catalogFromJson's validation). */
+export function buildCatalog(input: CatalogDefinitionInput): Catalog {
   const components = freezeRecord(
     Object.fromEntries(Object.entries(input.components ?? {}).map(([name, schema]) => [name, deepFrozenCopy(schema)])),
   );
@@ -119,6 +132,8 @@ function buildCatalog(input: CatalogDefinitionInput): Catalog {
     components,
     functions,
     protocolVersion,
+    ...(input.title === undefined ? {} : { title: input.title }),
+    ...(input.description === undefined ? {} : { description: input.description }),
     ...(input.instructions === undefined ? {} : { instructions: input.instructions }),
     ...(defs === undefined ? {} : { defs }),
   };
@@ -150,6 +165,8 @@ function catalogJson(catalog: Omit<Catalog, 'toJSON'>): Record<string, unknown> 
     $id: catalog.catalogId,
     catalogId: catalog.catalogId,
     protocolVersion: catalog.protocolVersion ?? DEFAULT_CATALOG_PROTOCOL_VERSION,
+    ...(catalog.title === undefined ? {} : { title: catalog.title }),
+    ...(catalog.description === undefined ? {} : { description: catalog.description }),
     ...(catalog.instructions === undefined ? {} : { instructions: catalog.instructions }),
     components: catalog.components,
     functions: Object.fromEntries(

@@ -3,7 +3,9 @@
  * code, so each is an agent function unless the caller supplies an implementation for it.
  */
 import { a2uiError, type A2uiError } from '../protocol/errors';
-import { definitionProblem, defineCatalog } from './define';
+import { buildCatalog, definitionProblem } from './define';
+import { CATALOG_PROBLEM_BLOCKS_LOADING, type CatalogProblem } from './problems';
+import { validateCatalog } from './validate';
 import type {
   AllowedCallers,
   Catalog,
@@ -18,54 +20,57 @@ import { isRecord } from '../util/records';
 /** The version catalog_definition.json assumes for a catalog.json without `protocolVersion`. */
 export const CATALOG_JSON_DEFAULT_PROTOCOL_VERSION = '0.9';
 
-/** Result of {@link catalogFromJson}: the catalog, or why the document is not a catalog. */
-export type CatalogFromJsonResult = { ok: true; catalog: Catalog } | { ok: false; error: A2uiError };
+/**
+ * Result of {@link catalogFromJson}: the catalog (with the problems a `lenient` load read past,
+ * as `warnings`), or why the document is not a catalog (`error`, and every problem found).
+ */
+export type CatalogFromJsonResult =
+  | { ok: true; catalog: Catalog; warnings: CatalogProblem[] }
+  | { ok: false; error: A2uiError; problems: CatalogProblem[] };
 
 export interface CatalogFromJsonOptions {
   /** Implementations for functions the document declares; the others run on the agent. */
   implementations?: Record<string, FunctionImplementation>;
+  /**
+   * Load a document `validateCatalog` refuses when every problem can be read past (see
+   * CATALOG_PROBLEM_BLOCKS_LOADING), returning them as `warnings`: unknown keys are dropped, a
+   * missing returnType is `any`, a missing protocolVersion is '0.9', another draft's `@call`
+   * and `parameters` are read as `call` and the args' properties. Names, reserved names, field
+   * types and user-activation rules are never relaxed. Default false.
+   */
+  lenient?: boolean;
 }
 
 /**
- * Loads a catalog.json document. A function schema is read as the JSON Schema of its FunctionCall
- * (`properties.call`, or the draft spelling `properties['@call']`, and `properties.args`); a schema
- * without a `call` property is taken as the args schema itself. Never throws.
+ * Loads a catalog.json document. It must pass {@link validateCatalog} (or, with `lenient`, have
+ * no problem that blocks loading); `title` and `description` are kept. A function schema is read
+ * as the JSON Schema of its FunctionCall (`properties.call` and `properties.args`). Never throws.
  */
 export function catalogFromJson(json: unknown, options: CatalogFromJsonOptions = {}): CatalogFromJsonResult {
-  if (!isRecord(json)) return failure('A catalog document must be a JSON object.', '');
-  if (typeof json.catalogId !== 'string' || json.catalogId === '') {
-    return failure('A catalog document needs a non-empty string catalogId.', '/catalogId');
-  }
-  for (const key of ['components', 'functions', '$defs'] as const) {
-    if (json[key] !== undefined && !isRecord(json[key])) return failure(`'${key}' must be an object.`, `/${key}`);
-  }
-  for (const key of ['protocolVersion', 'instructions'] as const) {
-    if (json[key] !== undefined && typeof json[key] !== 'string') return failure(`'${key}' must be a string.`, `/${key}`);
-  }
+  const { problems } = validateCatalog(json);
+  const refused = options.lenient === true ? problems.filter((p) => CATALOG_PROBLEM_BLOCKS_LOADING[p.code]) : problems;
+  if (refused.length > 0 || !isRecord(json)) return failure(json, problems);
   const functions: NonNullable<CatalogDefinitionInput['functions']> = {};
   for (const [name, schema] of Object.entries((json.functions as Record<string, unknown> | undefined) ?? {})) {
     const read = readFunction(name, schema);
-    if (typeof read === 'string') return failure(read, `/functions/${escapePointer(name)}`);
+    if (typeof read === 'string') return failure(json, [{ code: 'INVALID_SCHEMA', path: `/functions/${escapePointer(name)}`, message: read }]);
     const implementation = ownValue(options.implementations, name);
     functions[name] = typeof implementation === 'function' ? { definition: read, implementation } : { definition: read };
   }
   const components = (json.components as Record<string, JsonSchema> | undefined) ?? {};
-  for (const [name, schema] of Object.entries(components)) {
-    if (!isRecord(schema) && typeof schema !== 'boolean') {
-      return failure(`Component '${name}' must be a JSON Schema.`, `/components/${escapePointer(name)}`);
-    }
-  }
   const input: CatalogDefinitionInput = {
-    catalogId: json.catalogId,
+    catalogId: json.catalogId as string,
     components,
     functions,
     protocolVersion: (json.protocolVersion as string | undefined) ?? CATALOG_JSON_DEFAULT_PROTOCOL_VERSION,
+    ...(typeof json.title === 'string' ? { title: json.title } : {}),
+    ...(typeof json.description === 'string' ? { description: json.description } : {}),
     ...(typeof json.instructions === 'string' ? { instructions: json.instructions } : {}),
     ...(isRecord(json.$defs) ? { defs: json.$defs as Record<string, JsonSchema> } : {}),
   };
   const problem = definitionProblem(input);
-  if (problem !== null) return failure(`Invalid catalog '${json.catalogId}': ${problem}.`, '');
-  return { ok: true, catalog: defineCatalog(input) };
+  if (problem !== null) return failure(json, [{ code: 'INVALID_FIELD', path: '', message: problem }]);
+  return { ok: true, catalog: buildCatalog(input), warnings: problems };
 }
 
 function readFunction(name: string, schema: unknown): FunctionDefinition | string {
@@ -74,7 +79,12 @@ function readFunction(name: string, schema: unknown): FunctionDefinition | strin
   if (typeof returnType !== 'string') return `Function '${name}': returnType must be a string.`;
   const properties = isRecord(schema.properties) ? schema.properties : {};
   const describesCall = 'call' in properties || '@call' in properties;
-  const args = describesCall ? properties.args : schema;
+  // Another draft's `parameters` (a map of argument schemas), read in a lenient load.
+  const args = describesCall
+    ? properties.args
+    : isRecord(schema.parameters)
+      ? { type: 'object', properties: schema.parameters }
+      : undefined;
   if (args !== undefined && !isRecord(args) && typeof args !== 'boolean') return `Function '${name}': args must be a JSON Schema.`;
   const definition: FunctionDefinition = { returnType: returnType as FunctionReturnType };
   if (schema.allowedCallers !== undefined) definition.allowedCallers = schema.allowedCallers as AllowedCallers;
@@ -87,8 +97,13 @@ function readFunction(name: string, schema: unknown): FunctionDefinition | strin
   return definition;
 }
 
-function failure(message: string, path: string): CatalogFromJsonResult {
-  return { ok: false, error: a2uiError('VALIDATION_FAILED', message, path === '' ? {} : { path }) };
+/** One error for the whole document, its message listing every problem (a CLI or a log shows it whole). */
+function failure(json: unknown, problems: CatalogProblem[]): CatalogFromJsonResult {
+  const id = isRecord(json) && typeof json.catalogId === 'string' ? ` '${json.catalogId}'` : '';
+  const listed = problems.map((p) => `${p.path === '' ? '' : `${p.path}: `}${p.message}`).join('; ');
+  const first = problems[0]?.path ?? '';
+  const message = `Invalid catalog${id} (${problems.length} problem${problems.length === 1 ? '' : 's'}): ${listed}`;
+  return { ok: false, error: a2uiError('VALIDATION_FAILED', message, first === '' ? {} : { path: first }), problems };
 }
 
 

@@ -114,3 +114,27 @@ export type {
   JsonSchema,
   LocalRequest,
 } from './types';
+
+export {
+  /** Every problem of a catalog.json document against catalog_definition.json and the protocol's catalog rules. */
+  validateCatalog,
+} from './validate';
+export type { CatalogValidation } from './validate';
+export {
+  /** Advice beyond validity: accessible labels, unused $defs, uncallable functions, missing descriptions. */
+  lintCatalog,
+} from './lint';
+export {
+  /** The catalog's catalog.json with the common types it uses bundled in (self-contained). */
+  bundleCatalog,
+} from './bundle';
+export {
+  CatalogProblemCodeSchema,
+  CatalogProblemSchema,
+  CatalogLintCodeSchema,
+  CatalogFindingSchema,
+  FindingSeveritySchema,
+  CATALOG_PROBLEM_BLOCKS_LOADING,
+} from './problems';
+/** Problems and findings, as plain data. */
+export type { CatalogProblem, CatalogProblemCode, CatalogLintCode, CatalogFinding, FindingSeverity } from './problems';

@@ -85,6 +85,10 @@ export interface Catalog {
   readonly components: Readonly<Record<string, JsonSchema>>;
   readonly functions: Readonly<Record<string, CatalogFunction>>;
   readonly instructions?: string;
+  /** catalog.json `title`, kept as written. */
+  readonly title?: string;
+  /** catalog.json `description`, kept as written. */
+  readonly description?: string;
   /**
    * The A2UI version the catalog targets, as in catalog.json (`'1.0'`; absent means `'1.0'`).
    * Resolution refuses a catalog of another version: a session mixes only catalogs of its own.
@@ -101,6 +105,8 @@ export interface CatalogDefinitionInput {
   components?: Record<string, JsonSchema>;
   functions?: Record<string, { definition: FunctionDefinition; implementation?: FunctionImplementation }>;
   instructions?: string;
+  title?: string;
+  description?: string;
   /** Default `'1.0'`. */
   protocolVersion?: string;
   defs?: Record<string, JsonSchema>;

@@ -13,6 +13,10 @@ import { outlineTree } from './outline';
 import { runDemo } from './demo';
 import { replayStream, type ReplayReport } from './replay';
 import { errorText } from '../util/errors';
+import { catalogCommand, loadCatalogFiles } from './catalogCommand';
+import { completenessProblems, type CompletenessProblem } from './complete';
+import type { Catalog } from '../catalog/types';
+import type { ValidateJson } from './report';
 
 const USAGE = `usage: a2ui-redux <command> [options]
 
@@ -20,11 +24,22 @@ commands:
   validate [file]   check an agent stream (JSON Lines, or a JSON array / {"messages": [...]})
                     and print, per message, OK or the exact problem; without a file, check
                     the bundled example conversations
+      --catalog <catalog.json>   check against this catalog (repeatable; the first is the
+                    surfaces' default; the basic catalog stays available after them)
+      --complete    at the end, check the stream is complete: every surface has a root,
+                    no child reference dangles, no component is orphaned (exit 1 if not)
+      --json        machine-readable output (shape: docs/cli-json.md)
   replay <file>     feed an agent stream through a store and print the final trees, every
                     diagnostic and every message the renderer would send
+      --catalog <catalog.json>   as for validate
       --json        machine-readable output
       --step        print the trees after each message
       --strict      exit 1 on any failed message, error diagnostic or error sent to the agent
+  catalog check <catalog.json>   every problem of a catalog document (exit 1 on any)
+  catalog lint <catalog.json>    accessibility, unused $defs, uncallable functions, missing
+                    descriptions (exit 1 on findings of severity error)
+  catalog bundle <catalog.json>  print the catalog with the common types it uses bundled in
+      --json        machine-readable output for check and lint
   demo              a scripted agent conversation through a real store (the default)
   help              show this text
 `;
@@ -60,12 +75,81 @@ function printReports(out: (line: string) => void, style: Style, title: string, 
   return { failed, warned };
 }
 
-async function validateFile(path: string, style: Style, out: (line: string) => void): Promise<{ failed: number } | { error: string }> {
+async function validateFile(path: string, style: Style, out: (line: string) => void, catalogs: Catalog[] = [basicCatalog()]): Promise<{ failed: number } | { error: string }> {
   const read = await readStreamFile(path);
   if (!read.ok) return { error: read.message };
-  const { reports } = validateStream(read.items, [basicCatalog()]);
+  const { reports } = validateStream(read.items, catalogs);
   const shown = relative(process.cwd(), path) || path;
   return printReports(out, style, `${shown} — ${read.items.length} payloads`, reports);
+}
+
+/** The session's catalogs: the `--catalog` files in order, then the basic catalog unless one replaces it. */
+function withBasic(catalogs: Catalog[]): Catalog[] {
+  const basic = basicCatalog();
+  return catalogs.some((c) => c.catalogId === basic.catalogId) ? catalogs : [...catalogs, basic];
+}
+
+/** Splits `--catalog <file>` pairs (also `--catalog=<file>`) from the other arguments. */
+export function catalogOptions(args: readonly string[]): { catalogs: string[]; rest: string[]; missing: boolean } {
+  const catalogs: string[] = [];
+  const rest: string[] = [];
+  let missing = false;
+  for (let i = 0; i < args.length; i += 1) {
+    const arg = args[i] as string;
+    if (arg === '--catalog') {
+      const value = args[i + 1];
+      if (value === undefined || value.startsWith('-')) missing = true;
+      else catalogs.push(value);
+      i += 1;
+    } else if (arg.startsWith('--catalog=')) catalogs.push(arg.slice('--catalog='.length));
+    else rest.push(arg);
+  }
+  return { catalogs, rest, missing };
+}
+
+async function validateCommand(args: string[], style: Style, io: { out: (l: string) => void; err: (l: string) => void }): Promise<number> {
+  const { catalogs: catalogFiles, rest, missing } = catalogOptions(args);
+  const json = rest.includes('--json');
+  const complete = rest.includes('--complete');
+  const unknown = rest.filter((a) => a.startsWith('-') && !['--json', '--complete'].includes(a));
+  const file = rest.find((a) => !a.startsWith('-'));
+  if (missing || unknown.length > 0 || (file === undefined && (json || complete || catalogFiles.length > 0))) {
+    io.err(`a2ui-redux: ${missing ? '--catalog needs a file' : unknown.length > 0 ? `unknown option ${unknown.join(', ')}` : 'these options need a stream file'}\n\n${USAGE}`);
+    return 2;
+  }
+  if (file === undefined) return validateExamples(style, io);
+  const loaded = await loadCatalogFiles(catalogFiles.map((f) => resolve(f)));
+  const fail = (message: string): number => {
+    if (json) io.out(JSON.stringify({ error: message }));
+    io.err(`a2ui-redux: ${message}`);
+    return 2;
+  };
+  if (!loaded.ok) return fail(loaded.message);
+  const catalogs = withBasic(loaded.catalogs);
+  const read = await readStreamFile(resolve(file));
+  if (!read.ok) return fail(read.message);
+  const { reports, session } = validateStream(read.items, catalogs);
+  const incomplete: CompletenessProblem[] = complete ? completenessProblems(session) : [];
+  const failed = reports.filter((r) => r.verdict === 'fail').length;
+  const warned = reports.filter((r) => r.verdict === 'warn').length;
+  if (json) {
+    const output: ValidateJson = {
+      file,
+      catalogs: catalogs.map((c) => c.catalogId),
+      messages: reports,
+      ...(complete ? { complete: incomplete } : {}),
+      summary: { ok: reports.length - failed - warned, warned, failed, incomplete: incomplete.length },
+    };
+    io.out(JSON.stringify(output, null, 2));
+  } else {
+    const shown = relative(process.cwd(), resolve(file)) || file;
+    printReports(io.out, style, `${shown} — ${read.items.length} payloads`, reports);
+    if (complete) {
+      io.out(style.bold(incomplete.length === 0 ? 'complete: every surface has a root, no dangling reference, no orphan' : `incomplete (${incomplete.length})`));
+      for (const p of incomplete) io.out(`  ${style.bad(p.code)} surface ${p.surfaceId}: ${p.message}`);
+    }
+  }
+  return failed > 0 || incomplete.length > 0 ? 1 : 0;
 }
 
 /** Runs the CLI; returns the exit code. */
@@ -81,19 +165,15 @@ export async function main(argv: string[], io = { out: (l: string) => console.lo
     return 0;
   }
   if (command === 'replay') return replayCommand(rest, style, io);
+  if (command === 'catalog') return catalogCommand(rest, style, io, USAGE);
   if (command !== 'validate') {
     io.err(`a2ui-redux: unknown command '${command}'\n\n${USAGE}`);
     return 2;
   }
-  const file = rest.find((a) => !a.startsWith('-'));
-  if (file !== undefined) {
-    const result = await validateFile(resolve(file), style, io.out);
-    if ('error' in result) {
-      io.err(`a2ui-redux: ${result.error}`);
-      return 2;
-    }
-    return result.failed > 0 ? 1 : 0;
-  }
+  return validateCommand(rest, style, io);
+}
+
+async function validateExamples(style: Style, io: { out: (l: string) => void; err: (l: string) => void }): Promise<number> {
   // No file: the bundled sound conversation must pass, the broken one must fail.
   const dir = examplesDir();
   io.out(style.dim('Checking the bundled example conversations (pass a file to check your own).\n'));
@@ -119,7 +199,12 @@ function printTrees(out: (line: string) => void, style: Style, surfaces: ReplayR
   }
 }
 
-async function replayCommand(args: string[], style: Style, io: { out: (l: string) => void; err: (l: string) => void }): Promise<number> {
+async function replayCommand(allArgs: string[], style: Style, io: { out: (l: string) => void; err: (l: string) => void }): Promise<number> {
+  const { catalogs: catalogFiles, rest: args, missing } = catalogOptions(allArgs);
+  if (missing) {
+    io.err(`a2ui-redux: --catalog needs a file\n\n${USAGE}`);
+    return 2;
+  }
   const file = args.find((a) => !a.startsWith('-'));
   const json = args.includes('--json');
   const step = args.includes('--step');
@@ -129,12 +214,17 @@ async function replayCommand(args: string[], style: Style, io: { out: (l: string
     io.err(`a2ui-redux: ${file === undefined ? 'replay needs a stream file' : `unknown option ${unknown.join(', ')}`}\n\n${USAGE}`);
     return 2;
   }
+  const loaded = await loadCatalogFiles(catalogFiles.map((f) => resolve(f)));
+  if (!loaded.ok) {
+    io.err(`a2ui-redux: ${loaded.message}`);
+    return 2;
+  }
   const read = await readStreamFile(resolve(file));
   if (!read.ok) {
     io.err(`a2ui-redux: ${read.message}`);
     return 2;
   }
-  const report = replayStream(read.items, [basicCatalog()], step && !json ? ({ line, report: r }) => {
+  const report = replayStream(read.items, withBasic(loaded.catalogs), step && !json ? ({ line, report: r }) => {
     io.out(style.bold(`after line ${line}`));
     printTrees(io.out, style, r.surfaces);
   } : undefined);

@@ -117,7 +117,9 @@ describe('defineCatalog', () => {
 
 describe('catalogFromJson', () => {
   test('loads a conformance catalog; its functions are agent functions without implementations', () => {
-    const loaded = catalogFromJson(readFixtureJson('conformance/test_data/catalogs/custom_catalog_v1_0.json'));
+    // The file spells `call` as a newer draft's '@call', which only a lenient load reads.
+    expect(catalogFromJson(readFixtureJson('conformance/test_data/catalogs/custom_catalog_v1_0.json')).ok).toBe(false);
+    const loaded = catalogFromJson(readFixtureJson('conformance/test_data/catalogs/custom_catalog_v1_0.json'), { lenient: true });
     expect(loaded.ok).toBe(true);
     if (!loaded.ok) return;
     expect(loaded.catalog.catalogId).toBe('conformance/custom');
@@ -141,25 +143,36 @@ describe('catalogFromJson', () => {
     const percent = (args: Record<string, unknown>): string => `${Number(args.value) * 100}%`;
     const loaded = catalogFromJson(readFixtureJson('conformance/test_data/catalogs/custom_catalog_v1_0.json'), {
       implementations: { percent },
+      lenient: true,
     });
     expect(loaded.ok && loaded.catalog.functions.percent?.implementation).toBe(percent);
   });
 
-  test('reads a function schema without a call property as the args schema itself', () => {
-    const loaded = catalogFromJson({
-      catalogId: 'x',
-      protocolVersion: '1.0',
-      functions: { f: { type: 'object', properties: { value: {} }, required: ['value'] } },
-    });
+  test("refuses another draft's `parameters`; a lenient load reads them as the args' properties, returnType any", () => {
+    const document = { catalogId: 'x', protocolVersion: '1.0', functions: { f: { parameters: { value: { type: 'number' } } } } };
+    const strict = catalogFromJson(document);
+    expect(strict.ok).toBe(false);
+    if (!strict.ok) expect(strict.problems.map((p) => p.code)).toEqual(expect.arrayContaining(['UNKNOWN_KEY', 'MISSING_RETURN_TYPE', 'FUNCTION_SHAPE']));
+    const loaded = catalogFromJson(document, { lenient: true });
     expect(loaded.ok && loaded.catalog.functions.f?.definition).toEqual({
       returnType: 'any',
-      args: { type: 'object', properties: { value: {} }, required: ['value'] },
+      args: { type: 'object', properties: { value: { type: 'number' } } },
     });
+    expect(loaded.ok && loaded.warnings.map((w) => w.path)).toEqual(expect.arrayContaining(['/functions/f/parameters', '/functions/f/returnType']));
   });
 
-  test(`defaults protocolVersion to ${CATALOG_JSON_DEFAULT_PROTOCOL_VERSION}, as catalog_definition.json says`, () => {
-    const loaded = catalogFromJson({ catalogId: 'legacy' });
+  test(`refuses a document without protocolVersion; a lenient load stamps it ${CATALOG_JSON_DEFAULT_PROTOCOL_VERSION}, as catalog_definition.json says`, () => {
+    const strict = catalogFromJson({ catalogId: 'legacy' });
+    expect(strict.ok === false && strict.problems.map((p) => p.code)).toEqual(['MISSING_PROTOCOL_VERSION']);
+    const loaded = catalogFromJson({ catalogId: 'legacy' }, { lenient: true });
     expect(loaded.ok && loaded.catalog.protocolVersion).toBe('0.9');
+    expect(loaded.ok && loaded.warnings.map((w) => w.code)).toEqual(['MISSING_PROTOCOL_VERSION']);
+  });
+
+  test('keeps title and description, and writes them back in toJSON', () => {
+    const loaded = catalogFromJson({ catalogId: 'x', protocolVersion: '1.0', title: 'T', description: 'D' });
+    expect(loaded.ok && loaded.catalog.toJSON()).toMatchObject({ title: 'T', description: 'D' });
+    expect(loaded.ok && [loaded.catalog.title, loaded.catalog.description]).toEqual(['T', 'D']);
   });
 
   test.each([
@@ -170,21 +183,24 @@ describe('catalogFromJson', () => {
     [{ catalogId: 7 }, '/catalogId'],
     [{ catalogId: 'x', components: [] }, '/components'],
     [{ catalogId: 'x', protocolVersion: 1 }, '/protocolVersion'],
+    [{ catalogId: 'x', components: { Box: { type: 'object', allowedParents: ['Row', 'Row'] } } }, '/components/Box/allowedParents'],
     [{ catalogId: 'x', functions: { f: 'nope' } }, '/functions/f'],
-    [{ catalogId: 'x', functions: { f: { returnType: 3 } } }, '/functions/f'],
-    [{ catalogId: 'x', functions: { f: { requiresUserActivation: 'yes' } } }, '/functions/f'],
+    [{ catalogId: 'x', functions: { f: { returnType: 3 } } }, '/functions/f/returnType'],
+    [{ catalogId: 'x', functions: { f: { requiresUserActivation: 'yes' } } }, '/functions/f/requiresUserActivation'],
     [{ catalogId: 'x', components: { Broken: 5 } }, '/components/Broken'],
-    [{ catalogId: 'x', components: { Surface: {} } }, ''],
-    [{ catalogId: 'x', functions: { '@mine': {} } }, ''],
-    [{ catalogId: 'x', components: { Card: { properties: { 'a-b': {} } } } }, ''],
-    [{ catalogId: 'x', functions: { f: { properties: { call: { const: 'f' }, args: { properties: { 'a b': {} } } } } } }, ''],
-    [{ catalogId: 'x', functions: { f: { type: 'object', properties: { '1st': {} } } } }, ''],
-  ])('returns a VALIDATION_FAILED error, never throws, for %j', (json, path) => {
-    const loaded = catalogFromJson(json);
-    expect(loaded.ok).toBe(false);
-    if (loaded.ok) return;
-    expect(loaded.error.code).toBe('VALIDATION_FAILED');
-    expect(loaded.error.path ?? '').toBe(path);
+    [{ catalogId: 'x', components: { Surface: {} } }, '/components/Surface'],
+    [{ catalogId: 'x', functions: { '@mine': {} } }, '/functions/@mine'],
+    [{ catalogId: 'x', components: { Card: { properties: { 'a-b': {} } } } }, '/components/Card/properties/a-b'],
+    [{ catalogId: 'x', functions: { f: { properties: { call: { const: 'f' }, args: { properties: { 'a b': {} } } } } } }, '/functions/f/properties/args/properties/a b'],
+    [{ catalogId: 'x', functions: { f: { type: 'object', parameters: { '1st': {} } } } }, '/functions/f/parameters/1st'],
+  ])('returns a VALIDATION_FAILED error, never throws, for %j; a lenient load refuses it too', (json, path) => {
+    const withVersion = typeof json === 'object' && json !== null && !Array.isArray(json) ? { protocolVersion: '1.0', ...json } : json;
+    for (const loaded of [catalogFromJson(withVersion), catalogFromJson(withVersion, { lenient: true })]) {
+      expect(loaded.ok).toBe(false);
+      if (loaded.ok) return;
+      expect(loaded.error.code).toBe('VALIDATION_FAILED');
+      expect(loaded.problems.map((p) => p.path)).toContain(path);
+    }
   });
 
   test.each([
