@@ -3,13 +3,19 @@ import type { AddressInfo, Socket } from 'node:net';
 import {
   createHttpSseTransport,
   createSseParser,
+  DEFAULT_SSE_LIMITS,
   type HttpSseEventError,
   type HttpSseStatus,
   type HttpSseTransport,
   type HttpSseTransportOptions,
   type SseEvent,
+  type SseLimitProblem,
+  type SseLimits,
 } from '../../src/transports/httpSse';
 import type { OutboundMessage } from '../../src/model/effects';
+
+/** A well-formed A2UI message: the only kind of event that counts as progress for the backoff. */
+const VALID = '{"version":"v1.0","deleteSurface":{"surfaceId":"s"}}';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -129,6 +135,93 @@ describe('createSseParser', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
+// The parser's caps (hostile streams)
+// ---------------------------------------------------------------------------------------------
+
+function parseCapped(chunks: string[], limits: Partial<SseLimits>) {
+  const events: SseEvent[] = [];
+  const problems: SseLimitProblem[] = [];
+  const parser = createSseParser((event) => events.push(event), { limits, onLimit: (problem) => problems.push(problem) });
+  for (const chunk of chunks) parser.push(chunk);
+  parser.end();
+  return { events, problems, lastEventId: parser.lastEventId };
+}
+
+describe('createSseParser: caps', () => {
+  it('skips a 128 MiB line without a line end unbuffered, reports it once, and reads on', () => {
+    const problems: SseLimitProblem[] = [];
+    const events: SseEvent[] = [];
+    const parser = createSseParser((event) => events.push(event), { onLimit: (problem) => problems.push(problem) });
+    const chunk = 'x'.repeat(64 * 1024);
+    let mostBuffered = 0;
+    parser.push('data: ');
+    for (let i = 0; i < 2048; i++) {
+      parser.push(chunk);
+      mostBuffered = Math.max(mostBuffered, parser.bufferedLength);
+    }
+    expect(mostBuffered).toBeLessThanOrEqual(DEFAULT_SSE_LIMITS.maxLineLength);
+    expect(parser.bufferedLength).toBe(0);
+    parser.push('\n\ndata: after\n\n');
+    expect(events).toEqual([{ type: 'message', data: 'after', lastEventId: '' }]);
+    expect(problems).toEqual([{ code: 'lineTooLong', limit: DEFAULT_SSE_LIMITS.maxLineLength, lastEventId: '' }]);
+  });
+
+  it('keeps a line at the cap and skips a longer one with its event, for every split into two chunks', () => {
+    // maxLineLength 10: `data: 1234` is 10 long, `data: 12345` 11.
+    const text = 'data: 1234\r\n\r\ndata: a\ndata: 12345\ndata: b\n\nid: 7\n\nxxxxxxxxxxxxxxxxxxxx\rdata: c\r\rdata: d\n\n';
+    const expected = {
+      events: [
+        { type: 'message', data: '1234', lastEventId: '' },
+        { type: 'message', data: 'd', lastEventId: '7' },
+      ],
+      problems: [
+        { code: 'lineTooLong', limit: 10, lastEventId: '' },
+        { code: 'lineTooLong', limit: 10, lastEventId: '7' },
+      ],
+      lastEventId: '7',
+    };
+    for (let at = 0; at <= text.length; at++) {
+      expect(parseCapped([text.slice(0, at), text.slice(at)], { maxLineLength: 10 })).toEqual(expected);
+    }
+  });
+
+  it('drops an event whose data is over the cap, counting every data line, and still commits its id', () => {
+    const { events, problems, lastEventId } = parseCapped(
+      ['id: 1\ndata: 12345\ndata: 67890\ndata: more\n\n', 'id: 2\ndata: 1234\ndata: 12345\n\n', 'data: 12345678901\n\n'],
+      { maxEventLength: 10 },
+    );
+    // 11 and 10 characters: the first is dropped, the second kept; the last is 11 again.
+    expect(events).toEqual([{ type: 'message', data: '1234\n12345', lastEventId: '2' }]);
+    expect(problems).toEqual([
+      { code: 'eventTooLarge', limit: 10, lastEventId: '' },
+      { code: 'eventTooLarge', limit: 10, lastEventId: '2' },
+    ]);
+    expect(lastEventId).toBe('2');
+  });
+
+  it('ignores an id longer than the cap in UTF-8 bytes and keeps the previous one', () => {
+    const stream = ['abcd', 'abcde', 'éé', 'ééa', '😀', 'a😀'].map((id) => `id: ${id}\ndata: ${id}\n\n`).join('');
+    const { events, problems } = parseCapped([stream], { maxEventIdBytes: 4 });
+    expect(events.map((event) => [event.data, event.lastEventId])).toEqual([
+      ['abcd', 'abcd'],
+      ['abcde', 'abcd'],
+      ['éé', 'éé'],
+      ['ééa', 'éé'],
+      ['😀', '😀'],
+      ['a😀', '😀'],
+    ]);
+    expect(problems.map((problem) => problem.code)).toEqual(['idTooLong', 'idTooLong', 'idTooLong']);
+  });
+
+  it('keeps the defaults for caps that are not positive numbers', () => {
+    const big = 'x'.repeat(5000);
+    const { events, problems } = parseCapped([`data: ${big}\n\n`], { maxLineLength: 0, maxEventLength: Number.NaN, maxEventIdBytes: -1 });
+    expect(events.map((event) => event.data.length)).toEqual([5000]);
+    expect(problems).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
 // The transport against a real agent server
 // ---------------------------------------------------------------------------------------------
 
@@ -229,6 +322,7 @@ function makeTransport(overrides: Partial<HttpSseTransportOptions> = {}) {
     sendUrl: `${baseUrl}/messages`,
     initialBackoffMs: 10,
     maxBackoffMs: 80,
+    minRetryMs: 1,
     jitter: 0,
     onStatus: (status, detail) => statuses.push([status, detail]),
     onError: (error) => errors.push(error),
@@ -418,8 +512,8 @@ describe('createHttpSseTransport: backoff with injected fetch and timers', () =>
     let calls = 0;
     const fetch = async (): Promise<Response> => {
       calls++;
-      // The fourth connection delivers an event, then ends.
-      if (calls === 4) return new Response('data: 1\n\n', { headers: { 'content-type': 'text/event-stream' } });
+      // The fourth connection delivers an A2UI message, then ends.
+      if (calls === 4) return new Response(`data: ${VALID}\n\n`, { headers: { 'content-type': 'text/event-stream' } });
       return new Response(null, { status: 503 });
     };
     const transport = createHttpSseTransport({
@@ -430,6 +524,7 @@ describe('createHttpSseTransport: backoff with injected fetch and timers', () =>
       clearTimeout: () => undefined,
       initialBackoffMs: 100,
       maxBackoffMs: 300,
+      minRetryMs: 1,
       jitter: 0.5,
       random: () => 0.5,
     });
@@ -442,7 +537,7 @@ describe('createHttpSseTransport: backoff with injected fetch and timers', () =>
     }
     // 100, 200, 300 (capped), then back to 100 after the delivered event; each minus 25 %.
     expect(timers.slice(0, 5).map((t) => t.ms)).toEqual([75, 150, 225, 75, 150]);
-    expect(received).toEqual([1]);
+    expect(received).toEqual([JSON.parse(VALID)]);
     transport.close();
   });
 
@@ -524,5 +619,186 @@ describe('createHttpSseTransport: send', () => {
     await expect(transport.send(message(3))).rejects.toThrow('a2ui transport: send after close()');
     await sleep(20);
     expect(posts).toHaveLength(1);
+  });
+});
+
+describe('createHttpSseTransport: hostile streams', () => {
+  const MiB = 1024 * 1024;
+  const codesAndLimits = (errors: HttpSseEventError[]) => errors.map((error) => ('limit' in error ? [error.code, error.limit] : [error.code]));
+
+  it('drops an event over the default cap (4 × maxPayloadBytes) without parsing it, and reads on', async () => {
+    // 17 data lines of 1 MiB: valid JSON once joined, 17 MiB in all.
+    const line = `"${'x'.repeat(MiB - 3)}",`;
+    streamHandler = async (res) => {
+      openStream(res);
+      res.write('data: [\n');
+      for (let i = 0; i < 17; i++) res.write(`data: ${line}\n`);
+      res.write('data: 0]\n\n');
+      await writeChunks(res, [`data: ${VALID}\n\n`]);
+    };
+    const { transport, errors } = makeTransport();
+    const received: unknown[] = [];
+    transport.subscribe((payload) => received.push(payload));
+
+    await waitFor(() => received.length > 0 || errors.length > 1, 'the message after the big event', 15_000);
+    // Only the small message is handed on; the big event is reported, not parsed.
+    expect(received.map((payload) => (Array.isArray(payload) ? `array of ${payload.length}` : payload))).toEqual([JSON.parse(VALID)]);
+    expect(codesAndLimits(errors)).toEqual([['eventTooLarge', 16 * MiB]]);
+  }, 30_000);
+
+  it('derives the caps from maxPayloadBytes: an event at the cap passes, one over it and an endless line do not', async () => {
+    // maxPayloadBytes 1000: events up to 4000 characters, lines up to 4064.
+    const atCap = JSON.stringify('y'.repeat(3998));
+    streamHandler = async (res) => {
+      openStream(res);
+      await writeChunks(res, [`data: ${atCap}\n\n`, `data: ${JSON.stringify('z'.repeat(3999))}\n\n`, 'data: ']);
+      // 1 MiB with no line end, in 16 writes.
+      await writeChunks(res, Array.from({ length: 16 }, () => 'w'.repeat(64 * 1024)));
+      await writeChunks(res, ['\n\n', `data: ${VALID}\n\n`]);
+    };
+    const { transport, errors } = makeTransport({ maxPayloadBytes: 1000 });
+    const received: unknown[] = [];
+    transport.subscribe((payload) => received.push(payload));
+
+    await waitFor(() => received.length === 2, 'two messages', 10_000);
+    expect(received).toEqual([JSON.parse(atCap), JSON.parse(VALID)]);
+    expect(codesAndLimits(errors)).toEqual([
+      ['eventTooLarge', 4000],
+      ['lineTooLong', 4064],
+    ]);
+  });
+
+  it('explicit caps override the ones derived from maxPayloadBytes', async () => {
+    streamHandler = async (res) => {
+      openStream(res);
+      await writeChunks(res, [
+        `data: ${JSON.stringify('a'.repeat(80))}\n\n`,
+        `: ${'c'.repeat(128)}\n\n`,
+        `data: ${JSON.stringify('b'.repeat(30))}\n\n`,
+        `data: ${VALID}\n\n`,
+      ]);
+    };
+    const { transport, errors } = makeTransport({ maxPayloadBytes: 1000, maxEventLength: 70, maxLineLength: 120 });
+    const received: unknown[] = [];
+    transport.subscribe((payload) => received.push(payload));
+
+    await waitFor(() => received.length === 2, 'two messages');
+    expect(received).toEqual(['b'.repeat(30), JSON.parse(VALID)]);
+    expect(codesAndLimits(errors)).toEqual([
+      ['eventTooLarge', 70],
+      ['lineTooLong', 120],
+    ]);
+  });
+
+  it('floors `retry: 0` at 100 ms by default: no busy reconnection loop', async () => {
+    // Every connection sends retry: 0 and a well-formed message, then ends.
+    streamHandler = (res) => {
+      openStream(res);
+      res.end(`retry: 0\ndata: ${VALID}\n\n`);
+    };
+    const delays: number[] = [];
+    const { transport, errors } = makeTransport({
+      minRetryMs: undefined,
+      setTimeout: (run, ms) => {
+        delays.push(ms);
+        return setTimeout(run, ms);
+      },
+    });
+    transport.subscribe(() => undefined);
+
+    await waitFor(() => streamRequests.length >= 4, 'four connections');
+    transport.close();
+    expect(delays.length).toBeGreaterThanOrEqual(3);
+    expect(Math.min(...delays)).toBeGreaterThanOrEqual(100);
+    // Load can only stretch the gaps; without the floor they were about 2 ms.
+    const at = streamRequests.map((request) => request.at);
+    for (let i = 1; i < at.length; i++) expect(at[i]! - at[i - 1]!).toBeGreaterThanOrEqual(90);
+    expect(errors[0]).toEqual({ code: 'retryTooShort', message: expect.stringContaining('retry: 0'), retryMs: 0, appliedMs: 100 });
+  });
+
+  it('a retry below a configured floor is raised to it, and the backoff grows from there', async () => {
+    streamHandler = (res) => void res.writeHead(200, { 'content-type': 'text/event-stream' }).end('retry: 5\n\n');
+    const delays: number[] = [];
+    const { transport } = makeTransport({
+      minRetryMs: 30,
+      maxBackoffMs: 1000,
+      maxReconnects: 3,
+      setTimeout: (run, ms) => {
+        delays.push(ms);
+        return setTimeout(run, ms);
+      },
+    });
+    transport.subscribe(() => undefined);
+    await waitFor(() => delays.length === 3, 'three delays');
+    expect(delays).toEqual([30, 60, 120]);
+  });
+
+  it('events that are not A2UI payloads are no progress: maxReconnects still gives up', async () => {
+    // Each connection delivers only events that are not well-formed A2UI payloads, then ends.
+    const notProgress = [
+      'data: not json',
+      'data: 1',
+      'data: "text"',
+      'data: {"n":1}',
+      'data: []',
+      'data: {"messages":[]}',
+      'data: {"messages":[{"version":"v1.0"}]}',
+      'data: {"version":"v1.0"}',
+      'data: {"version":"v0.9","deleteSurface":{"surfaceId":"s"}}',
+      `data: [${VALID},{"version":"v1.0","n":2}]`,
+      `event: ping\ndata: ${VALID}`,
+    ];
+    streamHandler = (res) => {
+      openStream(res);
+      res.end(notProgress.map((event) => `${event}\n\n`).join(''));
+    };
+    const { transport, statuses } = makeTransport({ maxReconnects: 3 });
+    const received: unknown[] = [];
+    transport.subscribe((payload) => received.push(payload));
+
+    await waitFor(() => statuses.at(-1)?.[1]?.startsWith('gave up') ?? false, 'the transport to give up', 5000);
+    expect(statuses.at(-1)).toEqual(['closed', 'gave up after 3 reconnections']);
+    expect(streamRequests).toHaveLength(4);
+    // They are still handed on (the session reports them); they just do not reset the backoff.
+    expect(received).toHaveLength(4 * 9);
+  });
+
+  it('a well-formed message, array or {messages} envelope is progress: the count of reconnections starts over', async () => {
+    const progress = [VALID, `[${VALID},${VALID}]`, `{"messages":[${VALID}]}`];
+    streamHandler = (res, index) => {
+      openStream(res);
+      res.end(`data: ${progress[index % progress.length]}\n\n`);
+    };
+    const { transport, statuses } = makeTransport({ maxReconnects: 1 });
+    transport.subscribe(() => undefined);
+
+    await waitFor(() => streamRequests.length >= 7, 'seven connections', 5000);
+    transport.close();
+    expect(statuses.filter(([, detail]) => detail?.startsWith('gave up') ?? false)).toEqual([]);
+  });
+
+  it.each([
+    ['ASCII', 'a'.repeat(200_000)],
+    ['non-ASCII', 'é'.repeat(200_000)],
+  ])('a %s event id of 200,000 characters is ignored and reported; reconnections send the last id within the cap', async (_name, longId) => {
+    const atCap = 'k'.repeat(DEFAULT_SSE_LIMITS.maxEventIdBytes);
+    streamHandler = async (res, index) => {
+      openStream(res);
+      if (index === 0) {
+        res.end(`id: ${atCap}\ndata: ${VALID}\n\nid: ${longId}\ndata: ${VALID}\n\n`);
+        return;
+      }
+      await writeChunks(res, [`data: ${VALID}\n\n`]);
+      if (index === 1) res.end();
+    };
+    const { transport, statuses, errors } = makeTransport();
+    const received: unknown[] = [];
+    transport.subscribe((payload) => received.push(payload));
+
+    await waitFor(() => streamRequests.length === 3 && received.length === 4, 'three connections and four messages');
+    expect(streamRequests.slice(1).map((request) => request.headers['last-event-id'])).toEqual([atCap, atCap]);
+    expect(statuses.filter(([status]) => status === 'error')).toEqual([]);
+    expect(codesAndLimits(errors)).toEqual([['idTooLong', 1024]]);
+    expect(errors[0]).toMatchObject({ lastEventId: atCap });
   });
 });
