@@ -86,6 +86,8 @@ interface Run {
   reacknowledged: BoundedSet;
   /** Entries of another store lifetime reported as `unknown` by this run. */
   reportedUnknown: BoundedSet;
+  /** Entries of another store lifetime seen marked `unknown`: sent only once the host retries them. */
+  markedUnknown: BoundedSet;
   /** Agent calls whose timer runs. */
   armed: Set<string>;
   sendTimeoutMs: number;
@@ -179,9 +181,12 @@ function* drainEffects(run: Run): SagaIterator {
         if (effect.type !== 'send') {
           run.carried.add(entry.id);
           done.push(entry.id);
-        } else if (!run.reportedUnknown.has(entry.id)) {
+        } else if (entry.delivery?.status === 'unknown') {
+          // Marked: from now on it is the host's to retry (which clears the mark) or abandon.
+          run.markedUnknown.add(entry.id);
+        } else if (!run.reportedUnknown.has(entry.id) && !run.markedUnknown.has(entry.id)) {
           run.reportedUnknown.add(entry.id);
-          if (entry.delivery?.status !== 'unknown') unknown.push(entry.id);
+          unknown.push(entry.id);
         }
         continue;
       }
@@ -231,14 +236,14 @@ function* rearmPendingCalls(run: Run): SagaIterator {
 
 // ------------------------------------------------------------------ sends
 
-/** The first send due: made here (or retried by the host), waiting or retrying, not yet delivered. */
+/** The first send due: made here (or of another lifetime and retried by the host), waiting or retrying, not yet delivered. */
 function nextSend(run: Run, outbox: readonly OutboxEntry[]): OutboxEntry | undefined {
   return outbox.find(
     (entry) =>
       entry.effect.type === 'send' &&
       !run.carried.has(entry.id) &&
       (entry.delivery === undefined || entry.delivery.status === 'retrying') &&
-      (madeInThisRealm(entry.id) || run.reportedUnknown.has(entry.id)),
+      (madeInThisRealm(entry.id) || (run.markedUnknown.has(entry.id) && entry.delivery === undefined)),
   );
 }
 
@@ -407,6 +412,7 @@ export function createA2uiSaga<RootState>(selectSlice: (state: RootState) => A2u
       carried: boundedSet(CARRIED_CAPACITY),
       reacknowledged: boundedSet(CARRIED_CAPACITY),
       reportedUnknown: boundedSet(CARRIED_CAPACITY),
+      markedUnknown: boundedSet(CARRIED_CAPACITY),
       armed: new Set(),
       sendTimeoutMs: positive(ports.sendTimeoutMs, 15_000),
       maxSendAttempts: Math.floor(positive(ports.maxSendAttempts, 5)),
