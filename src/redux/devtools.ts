@@ -34,8 +34,12 @@ export function a2uiDevToolsSanitizers(options: A2uiDevToolsSanitizerOptions = {
       if (!ours(action.type)) return action;
       const payload = (action as { payload?: unknown }).payload;
       // messageReceived carries the agent payload one level down; other actions their own fields.
-      if (isRecord(payload) && 'payload' in payload) return { ...action, payload: { ...payload, payload: shrink(payload.payload) } };
-      return payload === undefined ? action : { ...action, payload: shrink(payload) };
+      if (isRecord(payload) && 'payload' in payload) {
+        const shown = shrink(payload.payload);
+        return shown === payload.payload ? action : { ...action, payload: { ...payload, payload: shown } };
+      }
+      const shown = shrink(payload);
+      return shown === payload ? action : { ...action, payload: shown };
     },
     stateSanitizer<S>(state: S): S {
       if (!isRecord(state)) return state;
