@@ -20,7 +20,13 @@ const config: Config = {
         },
       },
     ],
+    '/node_modules/@redux-devtools/instrument/.+\\.js$': [
+      'ts-jest',
+      { tsconfig: { module: 'CommonJS', moduleResolution: 'Node10', isolatedModules: true, esModuleInterop: true, allowJs: true } },
+    ],
   },
+  // @redux-devtools/instrument ships only ES modules; its two files are compiled to CommonJS too.
+  transformIgnorePatterns: ['/node_modules/(?!@redux-devtools/instrument/)'],
   moduleFileExtensions: ['ts', 'js', 'json'],
   testTimeout: 20000,
 };

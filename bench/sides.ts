@@ -84,8 +84,7 @@ export class OursRedux {
   /** Acknowledges the outbox, as the package's saga does after carrying effects out. */
   drain(): void {
     const outbox = this.store.getState().a2ui.session.outbox;
-    const last = outbox[outbox.length - 1];
-    if (last) this.store.dispatch(effectsDelivered({ throughId: last.id }));
+    if (outbox.length > 0) this.store.dispatch(effectsDelivered({ ids: outbox.map((entry) => entry.id) }));
   }
 
   tree(surfaceId: string): ResolvedTree {

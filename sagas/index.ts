@@ -1,35 +1,45 @@
 /**
- * The a2ui sagas: they carry out the outbox and feed the store. The outside world is reached only
+ * The a2ui sagas: they carry out the outbox and feed the store, reaching the outside world only
  * through injected ports (transport, openUrl, MCP client, clock), so tests swap them freely.
+ *
+ * Each outbox entry is carried out once: the root saga remembers (a bounded set of) the ids it
+ * carried out, and ids come from the action that made the effect, so a state that time travel,
+ * `replaceReducer` or a reducer restore brings back never re-sends, re-opens or re-arms anything.
+ * Sends go out one at a time in the order they were made, each with its delivery id and an
+ * AbortSignal, retried with capped exponential backoff; a stuck send holds back only later sends,
+ * never timers, openUrl or MCP replies, which a second worker carries out at once. Agent-call
+ * timers run to the deadline recorded in state, so a restarted saga re-arms them with the time left.
  */
-import { buffers, eventChannel, type EventChannel, type SagaIterator, type Task } from 'redux-saga';
-import { call, cancel, cancelled, delay, fork, put, race, select, take } from 'redux-saga/effects';
+import { buffers, eventChannel, type EventChannel, type SagaIterator } from 'redux-saga';
+import { call, cancelled, delay, fork, put, race, select, take } from 'redux-saga/effects';
 import type { Action } from '@reduxjs/toolkit';
-import {
-  agentCallSettled,
-  agentCallTimedOut,
-  effectsDelivered,
-  messageReceived,
-  workerFailed,
-  mcpToolReplied,
-} from '../src/redux/actions';
-import type { A2uiState, OutboxEntry } from '../src/redux/slice';
-import { toJsonValue } from '../src/protocol/json';
-import type { Effect, McpReply, OutboundMessage, RendererDataModelMetadata } from '../src/model/effects';
-import { rendererDataModelOf, type McpToolClient } from '../src/session/session';
-import type { SessionState } from '../src/model/state';
-import type { A2uiTransport } from '../src/transports/types';
+import { a2uiActions, madeInThisRealm, type A2uiActions } from '../src/redux/actions';
+import { surfaceOf } from '../src/redux/operations';
+import type { A2uiState, OutboxEntry } from '../src/redux/state';
+import type { Effect, McpReply } from '../src/model/effects';
+import type { McpToolClient } from '../src/session/session';
+import { runMcpToolCall } from '../src/mcp/saga';
+import type { A2uiTransport, TransportMetadata } from '../src/transports/types';
 import { errorText } from '../src/util/errors';
 
 export type { A2uiTransport } from '../src/transports/types';
 
-/** The ports the root saga talks to. */
+/** The ports the root saga talks to, and how it retries sends. */
 export interface A2uiSagaPorts {
   transport: A2uiTransport;
   /** Opens a URL the user asked for (the scheme was already checked). */
   openUrl?: (url: string) => void | Promise<void>;
-  /** Called with each diagnostic effect (logging, telemetry). */
+  /** Called with each diagnostic effect (logging, telemetry), and for each failed send attempt. */
   onDiagnostic?: (diagnostic: Extract<Effect, { type: 'diagnostic' }>) => void;
+  /** A send that has not settled after this long is aborted and retried. Default 15,000 ms. */
+  sendTimeoutMs?: number;
+  /** Attempts per message before it becomes a `failed` record. Default 5. */
+  maxSendAttempts?: number;
+  /** Wait before the first retry, doubled per attempt up to `maxRetryDelayMs`. Defaults 500 and 30,000 ms. */
+  retryDelayMs?: number;
+  maxRetryDelayMs?: number;
+  /** The clock agent-call deadlines are read against (ms since the epoch). Default `Date.now`. */
+  now?: () => number;
   // --- MCP Apps
   /** Runs the tools of `mcpToolCall` effects; the MCP SDK's `Client` fits. */
   mcpClient?: McpToolClient;
@@ -39,227 +49,380 @@ export interface A2uiSagaPorts {
   mcpAppNotify?: (surfaceId: string, ref: string, method: string, params: unknown) => void | Promise<void>;
 }
 
-type Delivered = { message: OutboundMessage; metadata?: { a2uiRendererDataModel?: RendererDataModelMetadata } };
+/** The root saga: run it with `sagaMiddleware.run(saga, ports)`. */
+export type A2uiRootSaga = (ports: A2uiSagaPorts) => SagaIterator;
 
-// --- MCP Apps
-type McpToolOutcome = Parameters<typeof mcpToolReplied>[0]['outcome'];
+/** Most ids the saga remembers as carried out (oldest forgotten first). */
+const CARRIED_CAPACITY = 10_000;
 
-/** A tool's result as plain JSON (actions stay serializable), or an error outcome. */
-function toolOutcome(result: unknown): McpToolOutcome {
-  const copy = toJsonValue(result === undefined ? null : result, { maxDepth: 64 });
-  return copy.ok ? { status: 'ok', result: copy.value } : { status: 'error', message: `The tool result is not JSON: ${copy.reason}.` };
+/** A set that forgets its oldest members past `capacity`. */
+interface BoundedSet {
+  has(id: string): boolean;
+  add(id: string): void;
 }
-// --- end MCP Apps
+
+function boundedSet(capacity: number): BoundedSet {
+  const members = new Set<string>();
+  return {
+    has: (id) => members.has(id),
+    add(id) {
+      if (members.has(id)) return;
+      members.add(id);
+      if (members.size > capacity) members.delete(members.values().next().value as string);
+    },
+  };
+}
+
+/** Everything one run of the root saga works with. */
+interface Run {
+  ports: A2uiSagaPorts;
+  actions: A2uiActions;
+  selectSlice: (state: unknown) => A2uiState;
+  /** Whether an action is one of this instance's (the workers wake on nothing else). */
+  ownAction: (action: Action) => boolean;
+  /** Entries carried out (sends: delivered) by this run. */
+  carried: BoundedSet;
+  /** Carried entries a restored state brought back, acknowledged once more (never twice). */
+  reacknowledged: BoundedSet;
+  /** Entries of another store lifetime reported as `unknown` by this run. */
+  reportedUnknown: BoundedSet;
+  /** Entries of another store lifetime seen marked `unknown`: sent only once the host retries them. */
+  markedUnknown: BoundedSet;
+  /** Agent calls whose timer runs. */
+  armed: Set<string>;
+  sendTimeoutMs: number;
+  maxSendAttempts: number;
+  retryDelayMs: number;
+  maxRetryDelayMs: number;
+  now: () => number;
+}
+
+const outboxOf = (run: Run) => (state: unknown): OutboxEntry[] => run.selectSlice(state).session.outbox;
 
 /** Runs `worker`, turning a throw into a `workerFailed` action so the caller keeps going. */
-function* guarded(name: string, worker: () => SagaIterator | Generator): SagaIterator {
+function* guarded(run: Run, name: string, worker: () => SagaIterator): SagaIterator {
   try {
     yield call(worker);
   } catch (caught) {
-    yield put(workerFailed({ worker: name, message: errorText(caught) }));
+    yield put(run.actions.workerFailed({ worker: name, message: errorText(caught) }));
   }
 }
 
-/** The surface a renderer→agent message concerns, if any. */
-function surfaceOf(message: OutboundMessage): string | undefined {
-  for (const body of Object.values(message)) {
-    if (typeof body === 'object' && body !== null && typeof (body as { surfaceId?: unknown }).surfaceId === 'string') {
-      return (body as { surfaceId: string }).surfaceId;
+// ------------------------------------------------------------------ effects other than sends
+
+type Runner<T extends Effect['type']> = (run: Run, effect: Extract<Effect, { type: T }>) => SagaIterator;
+
+function* openUrlRunner(run: Run, effect: Extract<Effect, { type: 'openUrl' }>): SagaIterator {
+  if (run.ports.openUrl) yield call(run.ports.openUrl, effect.url);
+}
+
+function* agentCallSentRunner(run: Run, effect: Extract<Effect, { type: 'agentCallSent' }>): SagaIterator {
+  if (effect.timeoutMs !== null) yield call(armAgentCall, run, effect.callId);
+}
+
+function* rpcSettledRunner(run: Run, effect: Extract<Effect, { type: 'rpcSettled' }>): SagaIterator {
+  yield put(run.actions.agentCallSettled({ callId: effect.callId, status: effect.outcome.status }));
+}
+
+function* diagnosticRunner(run: Run, effect: Extract<Effect, { type: 'diagnostic' }>): SagaIterator {
+  if (run.ports.onDiagnostic) yield call(run.ports.onDiagnostic, effect);
+}
+
+// --- MCP Apps
+function* mcpReplyRunner(run: Run, effect: Extract<Effect, { type: 'mcpReply' }>): SagaIterator {
+  if (run.ports.mcpAppReply) yield call(run.ports.mcpAppReply, effect.requestId, effect.reply);
+}
+
+function* mcpNotifyRunner(run: Run, effect: Extract<Effect, { type: 'mcpNotify' }>): SagaIterator {
+  if (run.ports.mcpAppNotify) yield call(run.ports.mcpAppNotify, effect.surfaceId, effect.ref, effect.method, effect.params);
+}
+
+function* mcpToolCallRunner(run: Run, effect: Extract<Effect, { type: 'mcpToolCall' }>): SagaIterator {
+  yield call(runMcpToolCall, run.ports.mcpClient, run.actions, effect);
+}
+// --- end MCP Apps
+
+/**
+ * Effect type → worker, as redux-saga's own `effectRunnerMap`. Sends are the sender's; the
+ * surface and component notices need nothing from the saga.
+ */
+const effectRunners: { [T in Exclude<Effect['type'], 'send'>]?: Runner<T> } = {
+  openUrl: openUrlRunner,
+  agentCallSent: agentCallSentRunner,
+  rpcSettled: rpcSettledRunner,
+  diagnostic: diagnosticRunner,
+  mcpReply: mcpReplyRunner,
+  mcpNotify: mcpNotifyRunner,
+  mcpToolCall: mcpToolCallRunner,
+};
+
+/**
+ * Carries out every new entry that is not a send, at once and each in its own task (a hanging
+ * port blocks nothing), and acknowledges them. Entries of another store lifetime are not carried
+ * out: sends become `unknown` records, the rest are acknowledged unrun (their timers are re-armed
+ * from state, a URL is not reopened).
+ */
+function* drainEffects(run: Run): SagaIterator {
+  for (;;) {
+    const outbox: OutboxEntry[] = yield select(outboxOf(run));
+    const done: string[] = [];
+    const unknown: string[] = [];
+    for (const entry of outbox) {
+      if (run.carried.has(entry.id)) {
+        // Brought back by a restore: acknowledged once more, so the restored outbox empties.
+        if (!run.reacknowledged.has(entry.id)) {
+          run.reacknowledged.add(entry.id);
+          done.push(entry.id);
+        }
+        continue;
+      }
+      const effect = entry.effect;
+      if (!madeInThisRealm(entry.id)) {
+        if (effect.type !== 'send') {
+          run.carried.add(entry.id);
+          done.push(entry.id);
+        } else if (entry.delivery?.status === 'unknown') {
+          // Marked: from now on it is the host's to retry (which clears the mark) or abandon.
+          run.markedUnknown.add(entry.id);
+        } else if (!run.reportedUnknown.has(entry.id) && !run.markedUnknown.has(entry.id)) {
+          run.reportedUnknown.add(entry.id);
+          unknown.push(entry.id);
+        }
+        continue;
+      }
+      if (effect.type === 'send') continue;
+      run.carried.add(entry.id);
+      done.push(entry.id);
+      const runner = effectRunners[effect.type] as Runner<typeof effect.type> | undefined;
+      if (runner) yield fork(guarded, run, `outbox:${effect.type}`, () => runner(run, effect as never));
     }
+    if (unknown.length > 0) yield put(run.actions.deliveryUnknown({ ids: unknown }));
+    if (done.length > 0) yield put(run.actions.effectsDelivered({ ids: done }));
+    if (unknown.length === 0 && done.length === 0) yield take(run.ownAction);
   }
-  return undefined;
+}
+
+// ------------------------------------------------------------------ agent-call timers
+
+/** Starts the timer of `callId` unless it runs already. */
+function* armAgentCall(run: Run, callId: string): SagaIterator {
+  if (run.armed.has(callId)) return;
+  run.armed.add(callId);
+  yield fork(guarded, run, `agentCall:${callId}`, () => watchAgentCall(run, callId));
+}
+
+/** Races one agent call against its recorded deadline; the loser is cleaned up. */
+function* watchAgentCall(run: Run, callId: string): SagaIterator {
+  try {
+    const deadline: number | undefined = yield select((state: unknown) => run.selectSlice(state).session.deadlines?.[callId]);
+    if (deadline === undefined) return;
+    const { timedOut } = yield race({
+      settled: take((action: Action) => run.actions.agentCallSettled.match(action) && action.payload.callId === callId),
+      timedOut: delay(Math.max(0, deadline - run.now())),
+    });
+    if (timedOut) yield put(run.actions.agentCallTimedOut({ callId }));
+  } finally {
+    run.armed.delete(callId);
+  }
+}
+
+/** Arms every pending call that has a deadline in state (a restarted saga picks them up). */
+function* rearmPendingCalls(run: Run): SagaIterator {
+  const slice: A2uiState = yield select(run.selectSlice);
+  for (const callId of Object.keys(slice.session.deadlines ?? {})) {
+    if (slice.session.core?.agentCalls?.[callId]?.status === 'pending') yield call(armAgentCall, run, callId);
+  }
+}
+
+// ------------------------------------------------------------------ sends
+
+/** The first send due: made here (or of another lifetime and retried by the host), waiting or retrying, not yet delivered. */
+function nextSend(run: Run, outbox: readonly OutboxEntry[]): OutboxEntry | undefined {
+  return outbox.find(
+    (entry) =>
+      entry.effect.type === 'send' &&
+      !run.carried.has(entry.id) &&
+      (entry.delivery === undefined || entry.delivery.status === 'retrying') &&
+      (madeInThisRealm(entry.id) || (run.markedUnknown.has(entry.id) && entry.delivery === undefined)),
+  );
+}
+
+/** Capped exponential backoff before retry number `attempts`. */
+function backoff(run: Run, attempts: number): number {
+  return Math.min(run.maxRetryDelayMs, run.retryDelayMs * 2 ** Math.min(attempts - 1, 30));
+}
+
+type Attempt = { ok: true } | { ok: false; error: string };
+
+/** One send attempt with its delivery id and an AbortSignal, aborted after the send timeout. */
+function* attemptSend(run: Run, entry: OutboxEntry): SagaIterator {
+  const effect = entry.effect as Extract<Effect, { type: 'send' }>;
+  const metadata: TransportMetadata = { ...effect.metadata, a2uiDeliveryId: entry.id };
+  const controller = new AbortController();
+  const transport = run.ports.transport;
+  let settled = false;
+  try {
+    const { timedOut } = yield race({
+      sent: call([transport, transport.send], effect.message, metadata, { signal: controller.signal }),
+      timedOut: delay(run.sendTimeoutMs),
+    });
+    settled = true;
+    if (!timedOut) return { ok: true } satisfies Attempt;
+    controller.abort();
+    return { ok: false, error: `not settled within ${run.sendTimeoutMs} ms (aborted)` } satisfies Attempt;
+  } catch (caught) {
+    settled = true;
+    return { ok: false, error: errorText(caught) } satisfies Attempt;
+  } finally {
+    // Cancelled mid-send (the saga stopped, or the host abandoned it): the transport may stop too.
+    if (!settled && (yield cancelled())) controller.abort();
+  }
+}
+
+function deliveryDiagnostic(entry: OutboxEntry, severity: 'warning' | 'error', message: string): Extract<Effect, { type: 'diagnostic' }> {
+  const effect = entry.effect as Extract<Effect, { type: 'send' }>;
+  return { type: 'diagnostic', surfaceId: surfaceOf(effect.message) ?? '', severity, payload: { code: 'DELIVERY_FAILED', message } };
+}
+
+/** Sends one entry until it is delivered, used up its retry budget, or left the outbox. */
+function* deliver(run: Run, entry: OutboxEntry): SagaIterator {
+  let attempts = entry.delivery?.attempts ?? 0;
+  for (;;) {
+    attempts += 1;
+    const attempt: Attempt = yield call(attemptSend, run, entry);
+    if (attempt.ok) {
+      run.carried.add(entry.id);
+      yield put(run.actions.effectsDelivered({ ids: [entry.id] }));
+      return;
+    }
+    const exhausted = attempts >= run.maxSendAttempts;
+    const text = `Sending outbox entry ${entry.id} failed (attempt ${attempts} of ${run.maxSendAttempts}): ${attempt.error}`;
+    if (run.ports.onDiagnostic) {
+      try {
+        run.ports.onDiagnostic(deliveryDiagnostic(entry, exhausted ? 'error' : 'warning', exhausted ? `${text}; kept as a failed delivery` : text));
+      } catch {
+        // a broken logging port does not stop delivery
+      }
+    }
+    if (exhausted) {
+      yield put(run.actions.deliveryFailed({ id: entry.id, attempts, error: attempt.error }));
+      return;
+    }
+    yield put(run.actions.deliveryAttemptFailed({ id: entry.id, attempts, error: attempt.error }));
+    yield delay(backoff(run, attempts));
+    // Still ours to send? A reset, an abandon or a restore may have taken it away.
+    const outbox: OutboxEntry[] = yield select(outboxOf(run));
+    const now = outbox.find((e) => e.id === entry.id);
+    if (now === undefined || (now.delivery !== undefined && now.delivery.status !== 'retrying')) return;
+  }
+}
+
+/** Sends the outbox's messages one at a time, in the order they were made. */
+function* sendInOrder(run: Run): SagaIterator {
+  for (;;) {
+    const outbox: OutboxEntry[] = yield select(outboxOf(run));
+    const entry = nextSend(run, outbox);
+    if (entry === undefined) yield take(run.ownAction);
+    else yield call(deliver, run, entry);
+  }
+}
+
+// ------------------------------------------------------------------ inbound
+
+function transportChannel(transport: A2uiTransport): EventChannel<{ payload: unknown }> {
+  // Buffered: an agent may answer synchronously from inside transport.send, while the receiver
+  // is still busy putting the previous payload; nothing it sends may be dropped.
+  return eventChannel((emit) => {
+    const unsubscribe = transport.subscribe?.((payload) => emit({ payload }));
+    return () => unsubscribe?.();
+  }, buffers.expanding<{ payload: unknown }>(16));
+}
+
+/** Dispatches `messageReceived` for every payload the transport brings. */
+function* receive(run: Run): SagaIterator {
+  const transport = run.ports.transport;
+  if (!transport.subscribe) return;
+  const channel: EventChannel<{ payload: unknown }> = yield call(transportChannel, transport);
+  try {
+    for (;;) {
+      const { payload } = yield take(channel);
+      yield put(run.actions.messageReceived(payload));
+    }
+  } finally {
+    channel.close();
+  }
+}
+
+/** Restarts `worker` after a failure, backing off so an effect that fails every time cannot spin. */
+function* supervised(run: Run, name: string, worker: (run: Run) => SagaIterator): SagaIterator {
+  for (let failures = 0; ; failures += 1) {
+    yield call(guarded, run, name, () => worker(run));
+    yield delay(Math.min(5_000, 10 * 2 ** Math.min(failures, 9)));
+  }
+}
+
+// ------------------------------------------------------------------ the root saga
+
+/** Whether `slice` looks like an instance's state. */
+function isA2uiState(slice: unknown): boolean {
+  const session = (slice as A2uiState | undefined)?.session;
+  return typeof session === 'object' && session !== null && Array.isArray(session.outbox);
+}
+
+function positive(value: unknown, fallback: number): number {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+/** Options of {@link createA2uiSaga}. */
+export interface A2uiSagaOptions {
+  /** The instance's action creators (createA2ui passes its own; default: those of reducerPath 'a2ui'). */
+  actions?: A2uiActions;
+  /** Ports used when the caller of `run` leaves them out (createA2ui passes the session's MCP client). */
+  defaultPorts?: Partial<A2uiSagaPorts>;
+  /** Where the saga looks, for the error when it finds nothing there. */
+  where?: string;
 }
 
 /**
  * Builds the root saga for an a2ui state found by `selectSlice`.
- * @example sagaMiddleware.run(createA2uiSaga((s) => s.a2ui), { transport, openUrl })
+ * @example sagaMiddleware.run(createA2uiSaga((s) => s.a2ui, { actions: a2ui.actions }), { transport, openUrl })
  */
-export function createA2uiSaga<RootState>(
-  selectSlice: (state: RootState) => A2uiState,
-  /** Ports used when the caller of `run` leaves them out (createA2ui passes the session's MCP client). */
-  defaultPorts: Partial<A2uiSagaPorts> = {},
-) {
-  const selectOutbox = (state: RootState): OutboxEntry[] => selectSlice(state).session.outbox;
-  const selectCore = (state: RootState): SessionState => selectSlice(state).session.core;
-
-  function* deliver(ports: A2uiSagaPorts, effect: Extract<Effect, { type: 'send' }>): SagaIterator {
-    let metadata = effect.metadata;
-    if (!metadata?.a2uiRendererDataModel) {
-      const surfaceId = surfaceOf(effect.message);
-      if (surfaceId !== undefined) {
-        const core: SessionState = yield select(selectCore);
-        const model = rendererDataModelOf(core, surfaceId);
-        if (model) metadata = { ...metadata, a2uiRendererDataModel: model };
-      }
-    }
-    yield call([ports.transport, ports.transport.send], effect.message, metadata);
-    const delivered: Delivered = { message: effect.message };
-    if (metadata) delivered.metadata = metadata;
-    return delivered;
-  }
-
-  /** Races one agent call against its timeout; the loser is cleaned up. */
-  function* watchAgentCall(callId: string, timeoutMs: number): SagaIterator {
-    try {
-      const { timedOut } = yield race({
-        settled: take((action: Action) => agentCallSettled.match(action) && action.payload.callId === callId),
-        timedOut: delay(timeoutMs),
-      });
-      if (timedOut) yield put(agentCallTimedOut({ callId }));
-    } finally {
-      if (yield cancelled()) {
-        // The root saga stopped: the session's dispose settles the call, nothing to undo here.
-      }
-    }
-  }
-
-  function* carryOut(ports: A2uiSagaPorts, entry: OutboxEntry, delivered: Delivered[]): SagaIterator {
-    const effect = entry.effect;
-    switch (effect.type) {
-      case 'send':
-        delivered.push(yield call(deliver, ports, effect));
-        break;
-      case 'openUrl':
-        if (ports.openUrl) yield call(ports.openUrl, effect.url);
-        break;
-      case 'agentCallSent':
-        if (effect.timeoutMs !== null) yield fork(guarded, `agentCall:${effect.callId}`, () => watchAgentCall(effect.callId, effect.timeoutMs as number));
-        break;
-      case 'rpcSettled':
-        yield put(agentCallSettled({ callId: effect.callId, status: effect.outcome.status }));
-        break;
-      case 'diagnostic':
-        if (ports.onDiagnostic) yield call(ports.onDiagnostic, effect);
-        break;
-      // --- MCP Apps
-      case 'mcpReply':
-        if (ports.mcpAppReply) yield call(ports.mcpAppReply, effect.requestId, effect.reply);
-        break;
-      case 'mcpNotify':
-        if (ports.mcpAppNotify) yield call(ports.mcpAppNotify, effect.surfaceId, effect.ref, effect.method, effect.params);
-        break;
-      case 'mcpToolCall':
-        yield fork(guarded, `mcpToolCall:${String(effect.requestId)}`, () => runMcpToolCall(ports, effect));
-        break;
-      default:
-        break;
-    }
-  }
-
-  // --- MCP Apps
-  /**
-   * Runs one MCP tool call on the `mcpClient` port, raced against its timeout, and reports the
-   * outcome as `mcpToolReplied`. A missing port, a rejection or a result that is not JSON is an
-   * error outcome: the saga itself never fails.
-   */
-  function* runMcpToolCall(ports: A2uiSagaPorts, effect: Extract<Effect, { type: 'mcpToolCall' }>): SagaIterator {
-    const client = ports.mcpClient;
-    const request = { name: effect.name, arguments: effect.arguments };
-    let outcome: McpToolOutcome;
-    if (client === undefined) {
-      outcome = { status: 'error', message: 'No mcpClient port was given to the a2ui saga.' };
-    } else {
-      try {
-        if (effect.timeoutMs === null) {
-          outcome = toolOutcome(yield call([client, client.callTool], request));
-        } else {
-          const { result, timedOut } = yield race({ result: call([client, client.callTool], request), timedOut: delay(effect.timeoutMs) });
-          outcome = timedOut ? { status: 'timeout', message: `No result within ${effect.timeoutMs} ms.` } : toolOutcome(result);
-        }
-      } catch (caught) {
-        outcome = { status: 'error', message: errorText(caught) };
-      }
-    }
-    const replied: Parameters<typeof mcpToolReplied>[0] = {
-      requestId: effect.requestId,
-      surfaceId: effect.surfaceId,
-      ref: effect.ref,
-      outcome,
-      origin: effect.origin,
-      name: effect.name,
-      arguments: effect.arguments,
-    };
-    if (effect.targetDataPath !== undefined) replied.targetDataPath = effect.targetDataPath;
-    yield put(mcpToolReplied(replied));
-  }
-  // --- end MCP Apps
-
-  /** Drains the outbox in order and acknowledges what it carried out. */
-  function* drainOutbox(ports: A2uiSagaPorts): SagaIterator {
-    for (;;) {
-      const outbox: OutboxEntry[] = yield select(selectOutbox);
-      if (outbox.length === 0) {
-        yield take('*');
-        continue;
-      }
-      const delivered: Delivered[] = [];
-      let throughId = 0;
-      for (const entry of outbox) {
-        try {
-          // Delegated, not `call`ed: a `call` would wait for the timers it forks.
-          yield* carryOut(ports, entry, delivered);
-        } catch (caught) {
-          yield put(workerFailed({ worker: `outbox:${entry.effect.type}`, message: errorText(caught) }));
-        }
-        throughId = entry.id;
-      }
-      yield put(effectsDelivered(delivered.length > 0 ? { throughId, delivered } : { throughId }));
-    }
-  }
-
-  function transportChannel(transport: A2uiTransport): EventChannel<{ payload: unknown }> {
-    // Buffered: an agent may answer synchronously from inside transport.send, while the receiver
-    // is still busy putting the previous payload; nothing it sends may be dropped.
-    return eventChannel((emit) => {
-      const unsubscribe = transport.subscribe?.((payload) => emit({ payload }));
-      return () => unsubscribe?.();
-    }, buffers.expanding<{ payload: unknown }>(16));
-  }
-
-  /** Dispatches `messageReceived` for every payload the transport brings. */
-  function* receive(transport: A2uiTransport): SagaIterator {
-    if (!transport.subscribe) return;
-    const channel: EventChannel<{ payload: unknown }> = yield call(transportChannel, transport);
-    try {
-      for (;;) {
-        const { payload } = yield take(channel);
-        yield put(messageReceived(payload));
-      }
-    } finally {
-      channel.close();
-    }
-  }
-
-  /** Whether the slice selector finds an a2ui state; the problem as text otherwise. */
-  function* probeMount(): SagaIterator {
-    try {
-      const slice: unknown = yield select(selectSlice);
-      const session = (slice as A2uiState | undefined)?.session;
-      return typeof session === 'object' && session !== null && Array.isArray(session.outbox) ? true : 'not an a2ui state';
-    } catch (caught) {
-      return errorText(caught);
-    }
-  }
-
-  /** The root saga: run it with `sagaMiddleware.run(saga, ports)`. */
+export function createA2uiSaga<RootState>(selectSlice: (state: RootState) => A2uiState, options: A2uiSagaOptions = {}): A2uiRootSaga {
+  const { actions = a2uiActions, defaultPorts = {}, where = 'the given selectSlice' } = options;
+  const prefix = actions.messageReceived.type.slice(0, -'messageReceived'.length);
   return function* a2uiRootSaga(given: A2uiSagaPorts): SagaIterator {
     const ports: A2uiSagaPorts = { ...defaultPorts, ...given };
-    // A saga pointed at the wrong place in the store says so once instead of failing forever.
-    const mounted: unknown = yield call(probeMount);
-    if (mounted !== true) {
-      yield put(workerFailed({ worker: 'root', message: `no a2ui state where the saga looks (${String(mounted)}); mount a2ui.reducer there or use a2ui.getSaga(selectSlice)` }));
-      return;
-    }
-    const receiver: Task = yield fork(guarded, 'transport', () => receive(ports.transport));
-    // The drainer restarts after a failure so one bad effect never stops delivery.
+    // A saga pointed at the wrong place fails at once and loudly, instead of idling or spinning.
+    let found: unknown;
     try {
-      // Restarts back off, so an effect that fails every time cannot spin the thread.
-      for (let failures = 0; ; failures += 1) {
-        yield call(guarded, 'outbox', () => drainOutbox(ports));
-        yield delay(Math.min(5_000, 10 * 2 ** Math.min(failures, 9)));
-      }
-    } finally {
-      if (yield cancelled()) yield cancel(receiver);
+      found = yield select(selectSlice as (state: unknown) => A2uiState);
+    } catch (caught) {
+      found = caught;
     }
+    if (!isA2uiState(found)) {
+      throw new Error(
+        `a2ui saga: no a2ui state at ${where}. Mount the instance's reducer at its reducerPath, or run a2ui.getSaga(selectSlice) for another mount point.`,
+      );
+    }
+    const run: Run = {
+      ports,
+      actions,
+      selectSlice: selectSlice as (state: unknown) => A2uiState,
+      ownAction: (action) => typeof action.type === 'string' && action.type.startsWith(prefix),
+      carried: boundedSet(CARRIED_CAPACITY),
+      reacknowledged: boundedSet(CARRIED_CAPACITY),
+      reportedUnknown: boundedSet(CARRIED_CAPACITY),
+      markedUnknown: boundedSet(CARRIED_CAPACITY),
+      armed: new Set(),
+      sendTimeoutMs: positive(ports.sendTimeoutMs, 15_000),
+      maxSendAttempts: Math.floor(positive(ports.maxSendAttempts, 5)),
+      retryDelayMs: positive(ports.retryDelayMs, 500),
+      maxRetryDelayMs: positive(ports.maxRetryDelayMs, 30_000),
+      now: typeof ports.now === 'function' ? ports.now : Date.now,
+    };
+    yield fork(guarded, run, 'transport', () => receive(run));
+    yield call(rearmPendingCalls, run);
+    yield fork(supervised, run, 'outbox', drainEffects);
+    yield fork(supervised, run, 'sender', sendInOrder);
   };
 }

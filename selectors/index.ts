@@ -43,6 +43,11 @@ export interface A2uiSelectors<RootState> {
   selectLog: (state: RootState) => readonly LogEntry[];
   /** Effects waiting for the sagas. */
   selectOutbox: (state: RootState) => readonly OutboxEntry[];
+  /**
+   * Sends that are retrying, `failed` (retry budget spent) or `unknown` (from another store
+   * lifetime): what a host shows with retry and abandon buttons.
+   */
+  selectDeliveryProblems: (state: RootState) => readonly OutboxEntry[];
 }
 
 /** Builds the selectors for an a2ui state found by `selectSlice`. */
@@ -99,6 +104,11 @@ export function createA2uiSelectors<RootState>(
     return pending.length === 0 ? (EMPTY_ARRAY as readonly AgentCallRow[]) : pending;
   });
 
+  const selectDeliveryProblems = createSelector([(state: RootState) => selectSlice(state).session.outbox], (outbox) => {
+    const problems = outbox.filter((entry) => entry.delivery !== undefined);
+    return problems.length === 0 ? (EMPTY_ARRAY as readonly OutboxEntry[]) : problems;
+  });
+
   return {
     selectA2ui: selectSlice,
     selectSessionState,
@@ -110,5 +120,6 @@ export function createA2uiSelectors<RootState>(
     selectPendingAgentCalls,
     selectLog: (state) => selectSlice(state).log.entries,
     selectOutbox: (state) => selectSlice(state).session.outbox,
+    selectDeliveryProblems,
   };
 }

@@ -186,7 +186,29 @@ export {
   workerFailed,
   /** The transport's connection changed state. */
   transportStatusChanged,
+  /** A send attempt failed; it will be retried. */
+  deliveryAttemptFailed,
+  /** A send used up its retry budget and is kept as a failed record. */
+  deliveryFailed,
+  /** Sends from another store lifetime are kept as unknown records. */
+  deliveryUnknown,
+  /** Send a failed or unknown record again. */
+  deliveryRetried,
+  /** Drop a failed or unknown record unsent. */
+  deliveryAbandoned,
+  /** The action creators of an instance at a given reducerPath. */
+  createA2uiActions,
 } from './redux/actions';
+export type {
+  /** The action creators of one instance. */
+  A2uiActions,
+  /** What prepare adds to actions that make effects: their id and time. */
+  A2uiActionMeta,
+} from './redux/actions';
+export {
+  /** DevTools sanitizers that replace big payloads with their size. */
+  a2uiDevToolsSanitizers,
+} from './redux/devtools';
 export type {
   /** The a2ui state as mounted in the host store. */
   A2uiState,
@@ -198,6 +220,12 @@ export type {
   LogEntry,
   /** One outbox entry. */
   OutboxEntry,
+  /** How a send stands when it is not simply waiting its turn. */
+  DeliveryStatus,
+  /** What the log keeps instead of a payload it will not hold. */
+  LogStub,
+  /** The slice of one instance. */
+  A2uiSlice,
 } from './redux/slice';
 export {
   /** Builds the selectors for an a2ui state found by a selector. */
@@ -216,7 +244,17 @@ export type {
   A2uiTransport,
   /** The ports the root saga talks to. */
   A2uiSagaPorts,
+  /** Options of createA2uiSaga. */
+  A2uiSagaOptions,
+  /** The root saga. */
+  A2uiRootSaga,
 } from '../sagas';
+export type {
+  /** What travels with a message: the renderer data model and the delivery id. */
+  TransportMetadata,
+  /** Options of one send: its AbortSignal. */
+  TransportSendOptions,
+} from './transports/types';
 export {
   /** An in-memory renderer/agent transport pair (tests, demos). */
   createInMemoryTransport,

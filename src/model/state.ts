@@ -44,6 +44,11 @@ export interface SessionState {
   agentCallsByKey: Record<string, string>;
   /** Counter for call ids: replaying the same actions gives the same ids. */
   nextCallNumber: number;
+  /**
+   * Optional: set once by the Redux slice from the first action's id (made in its `prepare`), so
+   * call ids are unique across sessions, resets and tabs and a replay still gives the same ids.
+   */
+  nonce?: string;
 }
 
 /** A fresh, empty session state. */

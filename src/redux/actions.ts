@@ -1,76 +1,151 @@
 /**
- * The a2ui actions: events, named `a2ui/<event>` in the past tense. Anything non-deterministic
- * (the time an action happened) is made in `prepare`, so reducers stay pure and a recorded action
- * list replays to the same state.
+ * The a2ui actions: events in the past tense, typed `${reducerPath}/<event>` so two instances in
+ * one store never hear each other. Anything non-deterministic is made in `prepare`: the time, and
+ * the action's id (`meta.id`), from which the effects it makes take their ids and a fresh session
+ * takes the nonce of its call ids. Reducers stay pure and a recorded action list replays to the
+ * same state, ids included.
  */
 import { createAction } from '@reduxjs/toolkit';
-import type { OutboundMessage, RendererDataModelMetadata } from '../model/effects';
 import type { McpToolSettlement } from '../mcp/requests';
 
-const now = (): string => new Date().toISOString();
-
-/** An agent payload arrived (one message, an array, a `{messages}` wrapper, or JSON text). */
-export const messageReceived = createAction(
-  'a2ui/messageReceived',
-  (payload: unknown, options: { userActivated?: boolean; surfaceId?: string } = {}) => ({
-    payload: { payload, ...options, receivedAt: now() },
-  }),
-);
-
-/** The user changed a bound input: writes `value` through `property` of node `ref`. */
-export const valueWritten = createAction(
-  'a2ui/valueWritten',
-  (input: { surfaceId: string; ref: string; property: string; value: unknown }) => ({ payload: { ...input, at: now() } }),
-);
-
-/** The user triggered the action in `property` (default 'action') of node `ref`. */
-export const actionInvoked = createAction(
-  'a2ui/actionInvoked',
-  (input: { surfaceId: string; ref: string; property?: string }) => ({
-    payload: { surfaceId: input.surfaceId, ref: input.ref, property: input.property ?? 'action', timestamp: now() },
-  }),
-);
-
-/** The timer of an agent call fired before the agent answered. */
-export const agentCallTimedOut = createAction<{ callId: string }>('a2ui/agentCallTimedOut');
-
-/** An agent call settled (reported by the outbox worker; what timeout races listen for). */
-export const agentCallSettled = createAction<{ callId: string; status: 'ok' | 'error' }>('a2ui/agentCallSettled');
-
-/** The session was disposed: pending agent calls are cancelled, resolved trees dropped. */
-export const disposed = createAction('a2ui/disposed');
-
-/** The outbox was carried out up to and including entry `throughId`; `delivered` lists what was sent. */
-export const effectsDelivered = createAction<{
-  throughId: number;
-  delivered?: Array<{ message: OutboundMessage; metadata?: { a2uiRendererDataModel?: RendererDataModelMetadata } }>;
-}>('a2ui/effectsDelivered');
-
-/** An embedded MCP App sent a request or notification from node `ref`. */
-export const mcpAppRequested = createAction(
-  'a2ui/mcpAppRequested',
-  (input: { requestId: string | number; surfaceId: string; ref: string; method: string; params?: unknown }) => ({
-    payload: { ...input, at: now() },
-  }),
-);
+/** What `prepare` adds to every action that can make effects. */
+export interface A2uiActionMeta {
+  /** Unique per action: this realm's token, then a counter. */
+  id: string;
+  /** When the action happened (ISO 8601). */
+  at: string;
+}
 
 /**
- * An MCP tool call run by the saga finished (or failed, or timed out). The optional fields come
- * from the `mcpToolCall` effect: who asked (an app's tools/call, or a callMcpTool action), the
- * tool and its arguments, and where an action wants the MCP App resource written.
+ * A token of this JavaScript realm (page load, worker, server process). Outbox entries whose ids
+ * carry another realm's token came from another store lifetime (persisted, server-rendered).
  */
-export const mcpToolReplied = createAction<McpToolSettlement>('a2ui/mcpToolReplied');
+export const REALM_TOKEN: string = randomToken();
 
-/** A saga worker failed; the root saga keeps running. */
-export const workerFailed = createAction<{ worker: string; message: string }>('a2ui/workerFailed');
+function randomToken(): string {
+  const bytes = new Uint8Array(6);
+  const crypto = (globalThis as { crypto?: { getRandomValues?: (a: Uint8Array) => Uint8Array } }).crypto;
+  if (crypto?.getRandomValues) crypto.getRandomValues(bytes);
+  else for (let i = 0; i < bytes.length; i += 1) bytes[i] = Math.floor(Math.random() * 256);
+  return Array.from(bytes, (b) => b.toString(36).padStart(2, '0')).join('');
+}
 
-/** The transport's connection changed state (for transports that connect). */
-export const transportStatusChanged = createAction<{ status: 'connecting' | 'open' | 'closed' | 'error'; detail?: string }>(
-  'a2ui/transportStatusChanged',
-);
+let actionCounter = 0;
 
-/** Every a2ui action creator. */
-export const a2uiActions = {
+/** A fresh action meta: an id unique in this realm (and, by the token, across realms) and the time. */
+export function actionMeta(): A2uiActionMeta {
+  actionCounter += 1;
+  return { id: `${REALM_TOKEN}.${actionCounter.toString(36)}`, at: new Date().toISOString() };
+}
+
+/** Whether an effect or action id was made in this realm. */
+export function madeInThisRealm(id: string): boolean {
+  return id.startsWith(`${REALM_TOKEN}.`);
+}
+
+/** Status of a connecting transport. */
+export type TransportStatus = 'connecting' | 'open' | 'closed' | 'error';
+
+/** The payloads and `prepare` callbacks of every a2ui action, shared by the slice and `createA2uiActions`. */
+export const a2uiPrepare = {
+  /** An agent payload arrived (one message, an array, a `{messages}` wrapper, or JSON text). */
+  messageReceived: (payload: unknown, options: { userActivated?: boolean; surfaceId?: string } = {}) => {
+    const meta = actionMeta();
+    return { payload: { payload, ...options, receivedAt: meta.at }, meta };
+  },
+  /** The user changed a bound input: writes `value` through `property` of node `ref`. */
+  valueWritten: (input: { surfaceId: string; ref: string; property: string; value: unknown }) => {
+    const meta = actionMeta();
+    return { payload: { ...input, at: meta.at }, meta };
+  },
+  /** The user triggered the action in `property` (default 'action') of node `ref`. */
+  actionInvoked: (input: { surfaceId: string; ref: string; property?: string }) => {
+    const meta = actionMeta();
+    return { payload: { surfaceId: input.surfaceId, ref: input.ref, property: input.property ?? 'action', timestamp: meta.at }, meta };
+  },
+  /** The timer of an agent call fired before the agent answered. */
+  agentCallTimedOut: (input: { callId: string }) => ({ payload: input, meta: actionMeta() }),
+  /** The session was disposed: pending agent calls are cancelled, resolved trees dropped. */
+  disposed: () => ({ payload: undefined, meta: actionMeta() }),
+  /** An embedded MCP App sent a request or notification from node `ref`. */
+  mcpAppRequested: (input: { requestId: string | number; surfaceId: string; ref: string; method: string; params?: unknown }) => {
+    const meta = actionMeta();
+    return { payload: { ...input, at: meta.at }, meta };
+  },
+  /**
+   * An MCP tool call run by the saga finished (or failed, or timed out). The optional fields come
+   * from the `mcpToolCall` effect: who asked, the tool and its arguments, and where an action
+   * wants the MCP App resource written.
+   */
+  mcpToolReplied: (settlement: McpToolSettlement) => ({ payload: settlement, meta: actionMeta() }),
+};
+
+/** Payloads of the actions the saga reports with (no effects, so no meta). */
+export interface A2uiReportPayloads {
+  /** An agent call settled (what timeout races listen for). */
+  agentCallSettled: { callId: string; status: 'ok' | 'error' };
+  /** The saga carried out the outbox entries `ids` (sends: delivered); they leave the outbox. */
+  effectsDelivered: { ids: string[] };
+  /** A send attempt failed or timed out; it will be retried. */
+  deliveryAttemptFailed: { id: string; attempts: number; error: string };
+  /** A send used up its retry budget: kept as a `failed` record for the host to retry or abandon. */
+  deliveryFailed: { id: string; attempts: number; error: string };
+  /** Entries from another store lifetime (rehydrated, server state): kept as `unknown` records. */
+  deliveryUnknown: { ids: string[] };
+  /** The host asks to send a failed or unknown record again. */
+  deliveryRetried: { id: string };
+  /** The host gives up on a failed or unknown record: it leaves the outbox unsent. */
+  deliveryAbandoned: { id: string };
+  /** A saga worker failed; the root saga keeps running. */
+  workerFailed: { worker: string; message: string };
+  /** The transport's connection changed state (for transports that connect). */
+  transportStatusChanged: { status: TransportStatus; detail?: string };
+}
+
+/** The names of the report actions, in a fixed order. */
+export const REPORT_ACTIONS = [
+  'agentCallSettled',
+  'effectsDelivered',
+  'deliveryAttemptFailed',
+  'deliveryFailed',
+  'deliveryUnknown',
+  'deliveryRetried',
+  'deliveryAbandoned',
+  'workerFailed',
+  'transportStatusChanged',
+] as const satisfies ReadonlyArray<keyof A2uiReportPayloads>;
+
+/** Builds the action creators of an instance mounted at `reducerPath` (the slice makes the same ones). */
+export function createA2uiActions(reducerPath: string) {
+  const type = <Name extends string>(name: Name) => `${reducerPath}/${name}` as const;
+  const report = <Name extends keyof A2uiReportPayloads>(name: Name) => createAction<A2uiReportPayloads[Name]>(type(name));
+  return {
+    messageReceived: createAction(type('messageReceived'), a2uiPrepare.messageReceived),
+    valueWritten: createAction(type('valueWritten'), a2uiPrepare.valueWritten),
+    actionInvoked: createAction(type('actionInvoked'), a2uiPrepare.actionInvoked),
+    agentCallTimedOut: createAction(type('agentCallTimedOut'), a2uiPrepare.agentCallTimedOut),
+    disposed: createAction(type('disposed'), a2uiPrepare.disposed),
+    mcpAppRequested: createAction(type('mcpAppRequested'), a2uiPrepare.mcpAppRequested),
+    mcpToolReplied: createAction(type('mcpToolReplied'), a2uiPrepare.mcpToolReplied),
+    agentCallSettled: report('agentCallSettled'),
+    effectsDelivered: report('effectsDelivered'),
+    deliveryAttemptFailed: report('deliveryAttemptFailed'),
+    deliveryFailed: report('deliveryFailed'),
+    deliveryUnknown: report('deliveryUnknown'),
+    deliveryRetried: report('deliveryRetried'),
+    deliveryAbandoned: report('deliveryAbandoned'),
+    workerFailed: report('workerFailed'),
+    transportStatusChanged: report('transportStatusChanged'),
+  };
+}
+
+/** The action creators of one instance. */
+export type A2uiActions = ReturnType<typeof createA2uiActions>;
+
+/** The action creators of an instance at the default `reducerPath`, 'a2ui'. */
+export const a2uiActions: A2uiActions = createA2uiActions('a2ui');
+
+export const {
   messageReceived,
   valueWritten,
   actionInvoked,
@@ -82,4 +157,9 @@ export const a2uiActions = {
   mcpToolReplied,
   workerFailed,
   transportStatusChanged,
-};
+  deliveryAttemptFailed,
+  deliveryFailed,
+  deliveryUnknown,
+  deliveryRetried,
+  deliveryAbandoned,
+} = a2uiActions;

@@ -1,206 +1,230 @@
 /**
- * The a2ui reducer: two plain reducers over the pure session. `session` holds the session state and
- * the outbox of effects waiting for the sagas; `log` keeps a bounded record of what the agent
- * sent and what was delivered to it. Reducers call the pure session functions and nothing else.
+ * One RTK slice per instance, named and mounted at its `reducerPath`, whose state is
+ * `{ session, log }`. Each case reducer is total: an action of the slice's types whose payload
+ * (or meta) is malformed leaves the session, outbox and log as they are and sets `lastError`; no
+ * dispatch throws. Case reducers read the previous state with `original` and return a new state
+ * built by the pure session and frozen where new (freeze.ts), so immer's finalize stops at once and
+ * a keystroke costs what it changed.
  */
-import { combineReducers, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
-import type { A2uiError } from '../protocol/errors';
-import { toJsonValue, type JsonValue } from '../protocol/json';
-import type { Effect, OutboundMessage, RendererDataModelMetadata } from '../model/effects';
+import { createSlice, isDraft, original, type PayloadAction } from '@reduxjs/toolkit';
+import { a2uiError } from '../protocol/errors';
+import type { Effect } from '../model/effects';
 import { invoke, write } from '../session/interaction';
-import { MCP_ERROR_CODES, mcpAppRequest, mcpToolSettled } from '../mcp/requests';
-import { dispose, handleMessage, sessionFrom, timeoutAgentCall, type SessionRuntime } from '../session/session';
-import { initialSessionState, type SessionState } from '../model/state';
+import { dispose, handleMessage, timeoutAgentCall } from '../session/session';
+import { checkMcpAppRequest, checkMcpToolReplied, mcpAppRequestedCase, mcpToolRepliedCase, type McpAppRequestInput } from '../mcp/reducer';
+import type { McpToolSettlement } from '../mcp/requests';
+import { errorText } from '../util/errors';
+import { a2uiPrepare, type A2uiActionMeta, type A2uiReportPayloads } from './actions';
+import { freezeNew } from './freeze';
 import {
-  actionInvoked,
-  agentCallTimedOut,
-  disposed,
-  effectsDelivered,
-  messageReceived,
-  valueWritten,
-  workerFailed,
-  transportStatusChanged,
-  mcpAppRequested,
-  mcpToolReplied,
-} from './actions';
+  enqueue,
+  fieldsMalformed,
+  logInbound,
+  Malformed,
+  metaOf,
+  outboundRecords,
+  recordPayload,
+  rejectMalformed,
+  sessionAt,
+  withLastError,
+  type SliceContext,
+} from './operations';
+import { appendToLog, initialA2uiState, type A2uiState, type DeliveryStatus, type OutboxEntry } from './state';
 
-/** One effect waiting in the outbox, numbered so the sagas can acknowledge a prefix. */
-export interface OutboxEntry {
-  id: number;
-  effect: Effect;
+export type { A2uiState, A2uiSessionSlice, A2uiLogSlice, LogEntry, LogRecord, LogStub, OutboxEntry, DeliveryStatus, A2uiLastError } from './state';
+export { loggedPayload } from './operations';
+
+/** Options of {@link createA2uiSlice}. */
+export interface A2uiSliceOptions {
+  reducerPath: string;
+  runtime: SliceContext['runtime'];
+  logLimit: number;
+  logMaxBytes: number;
 }
 
-/** The `session` slice: the pure session state, the outbox and the last failure. */
-export interface A2uiSessionSlice {
-  core: SessionState;
-  outbox: OutboxEntry[];
-  nextEffectId: number;
-  /** The last operation that failed (plain data), for display; null after a success. */
-  lastError: (A2uiError & { operation: string }) | null;
-  transport: { status: 'idle' | 'connecting' | 'open' | 'closed' | 'error'; detail?: string };
-}
+type AnyPayloadAction = PayloadAction<unknown, string, unknown>;
+type Operation = (state: A2uiState, payload: Record<string, unknown>, meta: A2uiActionMeta) => A2uiState;
 
-/**
- * A log record before it is numbered. An inbound payload is kept as JSON (text as received, a
- * parsed payload as a JSON copy); one JSON cannot carry is logged as null with `notJson` saying
- * where and why, so the log survives a JSON round trip as the rest of the state does.
- */
-export type LogRecord =
-  | { direction: 'in'; at: string; payload: JsonValue; notJson?: { path: string; reason: string } }
-  | { direction: 'out'; message: OutboundMessage; metadata?: { a2uiRendererDataModel?: RendererDataModelMetadata } };
-
-/** One numbered record of the conversation log. */
-export type LogEntry = LogRecord & { seq: number };
-
-/** The `log` slice: the last `limit` entries, oldest first, with a count of the ones dropped. */
-export interface A2uiLogSlice {
-  entries: LogEntry[];
-  limit: number;
-  dropped: number;
-  nextSeq: number;
-}
-
-/** The whole a2ui state, as mounted under one key of the host store. */
-export interface A2uiState {
-  session: A2uiSessionSlice;
-  log: A2uiLogSlice;
-}
-
-type AnyEffect = Effect;
-
-function enqueue(slice: A2uiSessionSlice, core: SessionState, effects: readonly AnyEffect[], error: (A2uiError & { operation: string }) | null): A2uiSessionSlice {
-  let nextEffectId = slice.nextEffectId;
-  const added = effects.map((effect) => ({ id: nextEffectId++, effect: effect as Effect }));
-  return {
-    ...slice,
-    core,
-    outbox: added.length > 0 ? [...slice.outbox, ...added] : slice.outbox,
-    nextEffectId,
-    lastError: error,
+/** Wraps a checked operation into a total case reducer that returns a frozen state. */
+function caseReducer(name: string, needsMeta: boolean, check: (payload: Record<string, unknown>) => Malformed | null, run: Operation) {
+  return (draft: unknown, action: AnyPayloadAction): A2uiState => {
+    const state = (isDraft(draft) ? original(draft) : draft) as A2uiState;
+    let next: A2uiState;
+    try {
+      const meta = needsMeta ? metaOf(action as { meta?: unknown }) : { id: '', at: '' };
+      const payload = meta instanceof Malformed ? meta : recordPayload(name === 'disposed' ? {} : action.payload);
+      const malformed = payload instanceof Malformed ? payload : check(payload);
+      next = malformed ? rejectMalformed(state, name, malformed) : run(state, payload as Record<string, unknown>, meta as A2uiActionMeta);
+    } catch (caught) {
+      next = withLastError(state, name, a2uiError('EXECUTION_FAILED', `${name}: ${errorText(caught)}`));
+    }
+    return freezeNew(next);
   };
 }
 
-/**
- * Both slices are plain reducers, not `createSlice`: every case returns a new state built by the
- * pure session (which never mutates), and immer's finalize pass would walk and freeze each new
- * state again, which made a keystroke in a 10,000-row surface cost ten times the session's own
- * work. The states stay plain, serializable data; RTK's development checks still apply.
- */
-function initialSessionSlice(): A2uiSessionSlice {
-  return { core: initialSessionState(), outbox: [], nextEffectId: 1, lastError: null, transport: { status: 'idle' } };
+const noCheck = () => null;
+
+/** Replaces the delivery status of outbox entry `id` (no change when it is gone). */
+function withDelivery(state: A2uiState, id: string, delivery: (entry: OutboxEntry) => DeliveryStatus | undefined): A2uiState {
+  const index = state.session.outbox.findIndex((entry) => entry.id === id);
+  if (index < 0) return state;
+  const outbox = state.session.outbox.slice();
+  const entry = outbox[index] as OutboxEntry;
+  const status = delivery(entry);
+  outbox[index] = status === undefined ? { id: entry.id, effect: entry.effect } : { id: entry.id, effect: entry.effect, delivery: status };
+  return { ...state, session: { ...state.session, outbox } };
 }
 
-export function createSessionReducer(runtime: SessionRuntime): Reducer<A2uiSessionSlice, UnknownAction> {
-  const at = (slice: A2uiSessionSlice) => sessionFrom(runtime, slice.core);
-  const failedWith = (operation: string, error: A2uiError) => ({ ...error, operation });
-  // The time comes from the action, so replaying it gives the same message.
-  const timedAt = (slice: A2uiSessionSlice, timestamp: string) => sessionFrom({ ...runtime, clock: () => new Date(timestamp) }, slice.core);
-  return (state, action) => {
-    const slice = state ?? initialSessionSlice();
-    if (messageReceived.match(action)) {
-      const { payload, userActivated, surfaceId } = action.payload;
-      const options: { userActivated?: boolean; surfaceId?: string } = {};
-      if (userActivated !== undefined) options.userActivated = userActivated;
-      if (surfaceId !== undefined) options.surfaceId = surfaceId;
-      const result = handleMessage(at(slice), payload, options);
-      return enqueue(slice, result.session.state, result.effects, result.ok ? null : failedWith('messageReceived', result.error));
-    }
-    if (valueWritten.match(action)) {
-      const { surfaceId, ref, property, value } = action.payload;
-      const result = write(at(slice), surfaceId, ref, property, value);
-      if (!result.ok) return { ...slice, lastError: failedWith('valueWritten', result.error) };
-      return enqueue(slice, result.session.state, result.effects, null);
-    }
-    if (actionInvoked.match(action)) {
-      const { surfaceId, ref, property, timestamp } = action.payload;
-      const result = invoke(timedAt(slice, timestamp), surfaceId, ref, property);
-      if (!result.ok) return { ...slice, lastError: failedWith('actionInvoked', result.error) };
-      return enqueue(slice, result.session.state, result.effects, null);
-    }
-    if (agentCallTimedOut.match(action)) {
-      const result = timeoutAgentCall(at(slice), action.payload.callId);
-      return enqueue(slice, result.session.state, result.effects, slice.lastError);
-    }
-    if (disposed.match(action)) {
-      const result = dispose(at(slice));
-      return enqueue(slice, result.session.state, result.effects, slice.lastError);
-    }
-    if (effectsDelivered.match(action)) {
-      const throughId = action.payload.throughId;
-      const outbox = slice.outbox.filter((entry) => entry.id > throughId);
-      return outbox.length === slice.outbox.length ? slice : { ...slice, outbox };
-    }
-    if (workerFailed.match(action)) {
-      return { ...slice, lastError: { code: 'EXECUTION_FAILED', message: `${action.payload.worker}: ${action.payload.message}`, operation: 'saga' } };
-    }
-    if (transportStatusChanged.match(action)) {
-      const transport: A2uiSessionSlice['transport'] = { status: action.payload.status };
-      if (action.payload.detail !== undefined) transport.detail = action.payload.detail;
-      return { ...slice, transport };
-    }
-    // --- MCP Apps: an embedded app's request, and the tool calls the saga ran (mcpApps.ts).
-    // Replies go to the outbox as `mcpReply` effects; a deferred tools/call is answered when its
-    // `mcpToolReplied` arrives.
-    if (mcpAppRequested.match(action)) {
-      const { requestId, surfaceId, ref, method, params, at: timestamp } = action.payload;
-      const result = mcpAppRequest(timedAt(slice, timestamp), surfaceId, ref, method, params, { requestId });
-      if (!result.ok) {
-        // No McpApp to act for; the app still gets an answer instead of waiting forever.
-        const reply: Effect = { type: 'mcpReply', requestId, reply: { error: { code: MCP_ERROR_CODES.internalError, message: result.error.message } } };
-        return enqueue(slice, slice.core, [reply], failedWith('mcpAppRequested', result.error));
-      }
-      const reply: Effect[] = result.reply === null ? [] : [{ type: 'mcpReply', requestId, reply: result.reply }];
-      return enqueue(slice, result.session.state, [...result.effects, ...reply], null);
-    }
-    if (mcpToolReplied.match(action)) {
-      const result = mcpToolSettled(at(slice), action.payload);
-      const reply: Effect[] = result.reply === null ? [] : [{ type: 'mcpReply', requestId: action.payload.requestId, reply: result.reply }];
-      return enqueue(slice, result.session.state, [...result.effects, ...reply], slice.lastError);
-    }
-    // --- end MCP Apps
-    return slice;
-  };
+function stringList(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string');
 }
 
-/** The inbound payload as the log keeps it: JSON text or a JSON copy, never values JSON cannot carry. */
-export function loggedPayload(payload: unknown): { payload: JsonValue; notJson?: { path: string; reason: string } } {
-  if (typeof payload === 'string') return { payload };
-  const copy = toJsonValue(payload, { maxDepth: LOG_MAX_DEPTH });
-  return copy.ok ? { payload: copy.value } : { payload: null, notJson: { path: copy.path, reason: copy.reason } };
+const idList = (payload: Record<string, unknown>) => (stringList(payload.ids) ? null : new Malformed('payload.ids must be an array of strings'));
+const attemptReport = (payload: Record<string, unknown>) =>
+  fieldsMalformed(payload, { id: 'string', error: 'string' }) ??
+  (typeof payload.attempts === 'number' && Number.isInteger(payload.attempts) && payload.attempts >= 0 ? null : new Malformed('payload.attempts must be a whole number'));
+
+const TRANSPORT_STATUSES: ReadonlySet<unknown> = new Set(['connecting', 'open', 'closed', 'error']);
+
+/** Builds the slice of one instance. */
+export function createA2uiSlice(options: A2uiSliceOptions) {
+  const ctx: SliceContext = { runtime: options.runtime };
+  const maxPayloadBytes = options.runtime.processor.limits.maxPayloadBytes;
+  const failed = (operation: string, error: { code: string; message: string } & object) => ({ ...(error as ReturnType<typeof a2uiError>), operation });
+
+  return createSlice({
+    name: options.reducerPath,
+    reducerPath: options.reducerPath,
+    initialState: () => freezeNew(initialA2uiState(options.logLimit, options.logMaxBytes)),
+    reducers: {
+      messageReceived: {
+        reducer: caseReducer(
+          'messageReceived',
+          true,
+          (p) => fieldsMalformed(p, { receivedAt: 'string', userActivated: 'boolean?', surfaceId: 'string?' }),
+          (state, p, meta) => {
+            const messageOptions: { userActivated?: boolean; surfaceId?: string } = {};
+            if (p.userActivated !== undefined) messageOptions.userActivated = p.userActivated as boolean;
+            if (p.surfaceId !== undefined) messageOptions.surfaceId = p.surfaceId as string;
+            const result = handleMessage(sessionAt(ctx, state, meta), p.payload, messageOptions);
+            const next = enqueue(state, meta, result.session.state, result.effects, result.ok ? null : failed('messageReceived', result.error));
+            return logInbound(next, p.receivedAt as string, p.payload, maxPayloadBytes);
+          },
+        ),
+        prepare: a2uiPrepare.messageReceived,
+      },
+      valueWritten: {
+        reducer: caseReducer(
+          'valueWritten',
+          true,
+          (p) => fieldsMalformed(p, { surfaceId: 'string', ref: 'string', property: 'string', at: 'string' }),
+          (state, p, meta) => {
+            const result = write(sessionAt(ctx, state, meta), p.surfaceId as string, p.ref as string, p.property as string, p.value);
+            if (!result.ok) return withLastError(state, 'valueWritten', result.error);
+            return enqueue(state, meta, result.session.state, result.effects, null);
+          },
+        ),
+        prepare: a2uiPrepare.valueWritten,
+      },
+      actionInvoked: {
+        reducer: caseReducer(
+          'actionInvoked',
+          true,
+          (p) => fieldsMalformed(p, { surfaceId: 'string', ref: 'string', property: 'string', timestamp: 'string' }),
+          (state, p, meta) => {
+            // The time comes from the action, so replaying it gives the same message.
+            const result = invoke(sessionAt(ctx, state, meta, p.timestamp as string), p.surfaceId as string, p.ref as string, p.property as string);
+            if (!result.ok) return withLastError(state, 'actionInvoked', result.error);
+            return enqueue(state, meta, result.session.state, result.effects, null);
+          },
+        ),
+        prepare: a2uiPrepare.actionInvoked,
+      },
+      agentCallTimedOut: {
+        reducer: caseReducer(
+          'agentCallTimedOut',
+          true,
+          (p) => fieldsMalformed(p, { callId: 'string' }),
+          (state, p, meta) => {
+            const result = timeoutAgentCall(sessionAt(ctx, state, meta), p.callId as string);
+            return enqueue(state, meta, result.session.state, result.effects, state.session.lastError);
+          },
+        ),
+        prepare: a2uiPrepare.agentCallTimedOut,
+      },
+      disposed: {
+        reducer: caseReducer('disposed', true, noCheck, (state, _p, meta) => {
+          const result = dispose(sessionAt(ctx, state, meta));
+          return enqueue(state, meta, result.session.state, result.effects, state.session.lastError);
+        }),
+        prepare: a2uiPrepare.disposed,
+      },
+      mcpAppRequested: {
+        reducer: caseReducer('mcpAppRequested', true, checkMcpAppRequest, (state, p, meta) =>
+          mcpAppRequestedCase(ctx, state, p as unknown as McpAppRequestInput, meta),
+        ),
+        prepare: a2uiPrepare.mcpAppRequested,
+      },
+      mcpToolReplied: {
+        reducer: caseReducer('mcpToolReplied', true, checkMcpToolReplied, (state, p, meta) =>
+          mcpToolRepliedCase(ctx, state, p as unknown as McpToolSettlement, meta),
+        ),
+        prepare: a2uiPrepare.mcpToolReplied,
+      },
+      // --- reports from the saga (no effects, so no meta)
+      agentCallSettled: caseReducer(
+        'agentCallSettled',
+        false,
+        (p) => fieldsMalformed(p, { callId: 'string' }) ?? (p.status === 'ok' || p.status === 'error' ? null : new Malformed("payload.status must be 'ok' or 'error'")),
+        (state) => state,
+      ) as (draft: unknown, action: PayloadAction<A2uiReportPayloads['agentCallSettled']>) => A2uiState,
+      effectsDelivered: caseReducer('effectsDelivered', false, idList, (state, p) => {
+        const ids = new Set(p.ids as string[]);
+        const delivered: OutboxEntry[] = [];
+        const outbox = state.session.outbox.filter((entry) => {
+          if (!ids.has(entry.id)) return true;
+          delivered.push(entry);
+          return false;
+        });
+        if (delivered.length === 0) return state;
+        const sent = outboundRecords(state, delivered as Array<{ id: string; effect: Effect }>);
+        return { session: { ...state.session, outbox }, log: appendToLog(state.log, sent) };
+      }) as (draft: unknown, action: PayloadAction<A2uiReportPayloads['effectsDelivered']>) => A2uiState,
+      deliveryAttemptFailed: caseReducer('deliveryAttemptFailed', false, attemptReport, (state, p) =>
+        withDelivery(state, p.id as string, () => ({ status: 'retrying', attempts: p.attempts as number, lastError: p.error as string })),
+      ) as (draft: unknown, action: PayloadAction<A2uiReportPayloads['deliveryAttemptFailed']>) => A2uiState,
+      deliveryFailed: caseReducer('deliveryFailed', false, attemptReport, (state, p) =>
+        withDelivery(state, p.id as string, () => ({ status: 'failed', attempts: p.attempts as number, lastError: p.error as string })),
+      ) as (draft: unknown, action: PayloadAction<A2uiReportPayloads['deliveryFailed']>) => A2uiState,
+      deliveryUnknown: caseReducer('deliveryUnknown', false, idList, (state, p) =>
+        (p.ids as string[]).reduce(
+          (acc, id) => withDelivery(acc, id, (entry) => ({ status: 'unknown', attempts: entry.delivery?.attempts ?? 0, lastError: 'made in another store lifetime: it may or may not have reached the agent' })),
+          state,
+        ),
+      ) as (draft: unknown, action: PayloadAction<A2uiReportPayloads['deliveryUnknown']>) => A2uiState,
+      deliveryRetried: caseReducer('deliveryRetried', false, (p) => fieldsMalformed(p, { id: 'string' }), (state, p) =>
+        withDelivery(state, p.id as string, (entry) => (entry.delivery?.status === 'failed' || entry.delivery?.status === 'unknown' ? undefined : entry.delivery)),
+      ) as (draft: unknown, action: PayloadAction<A2uiReportPayloads['deliveryRetried']>) => A2uiState,
+      deliveryAbandoned: caseReducer('deliveryAbandoned', false, (p) => fieldsMalformed(p, { id: 'string' }), (state, p) => {
+        const outbox = state.session.outbox.filter((entry) => entry.id !== p.id || (entry.delivery?.status !== 'failed' && entry.delivery?.status !== 'unknown'));
+        return outbox.length === state.session.outbox.length ? state : { ...state, session: { ...state.session, outbox } };
+      }) as (draft: unknown, action: PayloadAction<A2uiReportPayloads['deliveryAbandoned']>) => A2uiState,
+      workerFailed: caseReducer('workerFailed', false, (p) => fieldsMalformed(p, { worker: 'string', message: 'string' }), (state, p) =>
+        withLastError(state, 'saga', a2uiError('EXECUTION_FAILED', `${p.worker as string}: ${p.message as string}`)),
+      ) as (draft: unknown, action: PayloadAction<A2uiReportPayloads['workerFailed']>) => A2uiState,
+      transportStatusChanged: caseReducer(
+        'transportStatusChanged',
+        false,
+        (p) => (TRANSPORT_STATUSES.has(p.status) ? fieldsMalformed(p, { detail: 'string?' }) : new Malformed("payload.status must be 'connecting', 'open', 'closed' or 'error'")),
+        (state, p) => {
+          const transport: A2uiState['session']['transport'] = { status: p.status as A2uiReportPayloads['transportStatusChanged']['status'] };
+          if (p.detail !== undefined) transport.detail = p.detail as string;
+          return { ...state, session: { ...state.session, transport } };
+        },
+      ) as (draft: unknown, action: PayloadAction<A2uiReportPayloads['transportStatusChanged']>) => A2uiState,
+    },
+  });
 }
 
-/** Deeper than any payload the session accepts (its maxValueDepth is far lower by default). */
-const LOG_MAX_DEPTH = 256;
-
-export function createLogReducer(limit: number): Reducer<A2uiLogSlice, UnknownAction> {
-  const bounded = Math.max(0, Math.floor(limit));
-  const append = (slice: A2uiLogSlice, entries: LogRecord[]): A2uiLogSlice => {
-    if (entries.length === 0 || bounded === 0) return { ...slice, dropped: slice.dropped + (bounded === 0 ? entries.length : 0) };
-    let seq = slice.nextSeq;
-    const all: LogEntry[] = [...slice.entries, ...entries.map((e) => ({ ...e, seq: seq++ }))];
-    const overflow = Math.max(0, all.length - bounded);
-    return { ...slice, entries: overflow > 0 ? all.slice(overflow) : all, dropped: slice.dropped + overflow, nextSeq: seq };
-  };
-  return (state, action) => {
-    const slice = state ?? { entries: [], limit: bounded, dropped: 0, nextSeq: 1 };
-    if (messageReceived.match(action)) {
-      return append(slice, [{ direction: 'in', at: action.payload.receivedAt, ...loggedPayload(action.payload.payload) }]);
-    }
-    if (effectsDelivered.match(action)) {
-      const delivered = action.payload.delivered ?? [];
-      return append(
-        slice,
-        delivered.map((d): LogRecord => (d.metadata ? { direction: 'out', message: d.message, metadata: d.metadata } : { direction: 'out', message: d.message })),
-      );
-    }
-    return slice;
-  };
-}
-
-/** The combined reducer: `{ session, log }`. */
-export function createA2uiReducer(runtime: SessionRuntime, logLimit: number): Reducer<A2uiState, UnknownAction> {
-  return combineReducers({
-    session: createSessionReducer(runtime),
-    log: createLogReducer(logLimit),
-  }) as unknown as Reducer<A2uiState, UnknownAction>;
-}
+/** The slice type of one instance. */
+export type A2uiSlice = ReturnType<typeof createA2uiSlice>;

@@ -322,7 +322,7 @@ export function recordAgentCall(
 ): SessionState {
   const byKey = `${surfaceId}\u0000${request.key}`;
   if (origin === 'binding' && state.agentCallsByKey[byKey] !== undefined) return state;
-  const callId = `call-${state.nextCallNumber}`;
+  const callId = state.nonce === undefined ? `call-${state.nextCallNumber}` : `call-${state.nonce}-${state.nextCallNumber}`;
   const timeoutMs = typeof request.timeoutMs === 'number' ? request.timeoutMs : runtime.processor.defaultTimeoutMs;
   const row: AgentCallRow = { callId, surfaceId, key: request.key, call: request.call, origin, status: 'pending', timeoutMs };
   const callFunction: Record<string, unknown> = { call: request.call.call, args: request.call.args };

@@ -42,6 +42,9 @@ function expectJsonRoundTrip(value: unknown): void {
 
 const formModel = (name: string, items: string[]) => ({ name, items: items.map((label) => ({ label })) });
 
+/** The functionCallId of the n-th callAgentFunction the agent received. */
+const callIdSent = (h: Harness, n: number): string => (h.receivedOf('callAgentFunction')[n]?.message.callAgentFunction as { functionCallId: string }).functionCallId;
+
 describe('a conversation through a real store, the root saga and a scripted agent', () => {
   it('shows the form as soon as the surface arrives and sends the first agent call with the renderer data model', async () => {
     const h = start();
@@ -66,11 +69,11 @@ describe('a conversation through a real store, the root saga and a scripted agen
         version: 'v1.0',
         callAgentFunction: {
           surfaceId: 'form',
-          functionCallId: 'call-1',
+          functionCallId: expect.stringMatching(/^call-.+-1$/),
           callFunction: { call: 'greeting', args: { who: 'Ada' }, catalogId: BASIC_CATALOG_ID },
         },
       },
-      metadata: { a2uiRendererDataModel: { version: 'v1.0', surfaces: { form: formModel('Ada', ['apples', 'pears']) } } },
+      metadata: { a2uiRendererDataModel: { version: 'v1.0', surfaces: { form: formModel('Ada', ['apples', 'pears']) } }, a2uiDeliveryId: expect.any(String) },
     });
     expect(h.a2ui.selectors.selectPendingAgentCalls(h.store.getState()).map((row) => row.call.call).sort()).toEqual(['greeting', 'slowLookup']);
     expectNoConsoleWarnings();
@@ -108,7 +111,7 @@ describe('a conversation through a real store, the root saga and a scripted agen
 
     const greeting = h.a2ui.selectors.selectNode(h.store.getState(), 'form', FORM_REFS.greeting);
     expect(greeting).toMatchObject({ busy: false, props: { text: 'Hello, Ada!' } });
-    expect(h.state().session.core.agentCalls['call-1']).toMatchObject({ status: 'ok', value: 'Hello, Ada!' });
+    expect(h.state().session.core.agentCalls[callIdSent(h, 0)]).toMatchObject({ status: 'ok', value: 'Hello, Ada!' });
     expect(h.a2ui.selectors.selectDiagnostics(h.store.getState(), 'form')).toEqual([]);
     expectNoConsoleWarnings();
   });
@@ -139,7 +142,7 @@ describe('a conversation through a real store, the root saga and a scripted agen
             context: { name: 'Grace', firstItem: 'apples', source: 'form' },
           },
         },
-        metadata: { a2uiRendererDataModel: { version: 'v1.0', surfaces: { form: formModel('Grace', ['apples', 'pears']) } } },
+        metadata: { a2uiRendererDataModel: { version: 'v1.0', surfaces: { form: formModel('Grace', ['apples', 'pears']) } }, a2uiDeliveryId: expect.any(String) },
       },
     ]);
     // The agent's reply (a third list item) reached the List template.
@@ -253,7 +256,7 @@ describe('a conversation through a real store, the root saga and a scripted agen
     );
     // Two scripted answers (greeting ×2) and the late slowLookup answer.
     expect(responses).toHaveLength(3);
-    expect(h.state().session.core.agentCalls['call-3']).toMatchObject({ status: 'ok', value: AGENT_FUNCTIONS.greeting({ who: 'Grace' }) });
+    expect(h.state().session.core.agentCalls[callIdSent(h, 2)]).toMatchObject({ status: 'ok', value: AGENT_FUNCTIONS.greeting({ who: 'Grace' }) });
   });
 
   it('answers every callRendererFunction with exactly one reply through the transport', async () => {

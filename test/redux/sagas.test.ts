@@ -1,11 +1,9 @@
 /**
- * Behaviour of the root saga with expectSaga (real timers; providers pick race winners): the
- * agent-call race in both branches, the openUrl port, transport.send with the renderer data
- * model, and a failing transport that must not stop later deliveries. Timing (exact timeouts,
- * timers cleared, nothing dropped) runs on a real store under Jest fake timers.
+ * Behaviour of the root saga on a real store: the openUrl and diagnostic ports, transport.send with
+ * the renderer data model and the delivery id, and agent-call timers (exact timeouts, timers
+ * cleared, nothing dropped) under Jest fake timers. Delivery failures: delivery.test.ts.
  */
-import { combineReducers, type UnknownAction } from '@reduxjs/toolkit';
-import { delay } from 'redux-saga/effects';
+import { combineReducers } from '@reduxjs/toolkit';
 import { expectSaga } from 'redux-saga-test-plan';
 import { basicCatalog } from '../../src/catalog';
 import { createA2ui } from '../../src/createA2ui';
@@ -18,16 +16,7 @@ const { actions } = a2ui;
 const rootReducer = combineReducers({ a2ui: a2ui.reducer });
 type Root = ReturnType<typeof rootReducer>;
 
-/** The function behind redux-saga's `delay` effect, to provide it. */
-const delayFn = (delay(0) as unknown as { payload: { fn: unknown } }).payload.fn;
-const neverResolves = () => new Promise<never>(() => {});
-const provideDelay = (value: () => unknown) => ({
-  call(effect: { fn: unknown }, next: () => unknown) {
-    return effect.fn === delayFn ? value() : next();
-  },
-});
-
-/** A surface whose Text is bound to the agent function `lookup` (one call, call-1). */
+/** A surface whose Text is bound to the agent function `lookup` (one call). */
 const lookupSurface = deepFreeze({
   version: 'v1.0',
   createSurface: {
@@ -64,168 +53,80 @@ function recordingTransport(): A2uiTransport & { send: jest.Mock } {
   return { send: jest.fn() };
 }
 
-const rowOf = (state: Root, callId: string) => state.a2ui.session.core.agentCalls[callId];
+/** The functionCallId of the n-th callAgentFunction the agent received. */
+const sentCallId = (h: Harness, n = 0): string => (h.receivedOf('callAgentFunction')[n]?.message.callAgentFunction as { functionCallId: string }).functionCallId;
 
-describe('root saga: the agent-call race', () => {
-  it('puts agentCallTimedOut when the timer wins (race provided), and the row ends as timeout', async () => {
-    const transport = recordingTransport();
-    const result = await expectSaga(a2ui.saga, { transport })
-      .withReducer(rootReducer)
-      .provide({ race: () => ({ timedOut: true }) })
-      .put(actions.agentCallTimedOut({ callId: 'call-1' }))
-      .put(actions.agentCallSettled({ callId: 'call-1', status: 'error' }))
-      .dispatch(actions.messageReceived(lookupSurface))
-      .silentRun(150);
-    const state = result.storeState as Root;
-    expect(rowOf(state, 'call-1')).toMatchObject({ status: 'timeout', error: { code: 'TIMEOUT' } });
-    expect(a2ui.getSelectors((s: Root) => s.a2ui).selectNode(state, 's', 'root')).toMatchObject({ busy: false, props: { text: null } });
-    expect(state.a2ui.session.outbox).toEqual([]);
+describe('root saga: ports (real store, real timers)', () => {
+  let harness: Harness | undefined;
+  afterEach(() => {
+    harness?.task.cancel();
+    harness = undefined;
   });
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
-  it('puts no timeout when the settled branch wins (race provided); the row stays as the agent left it', async () => {
-    const result = await expectSaga(a2ui.saga, { transport: recordingTransport() })
-      .withReducer(rootReducer)
-      .provide({ race: () => ({ settled: actions.agentCallSettled({ callId: 'call-1', status: 'ok' }) }) })
-      .not.put.actionType(actions.agentCallTimedOut.type)
-      .dispatch(actions.messageReceived(lookupSurface))
-      .silentRun(150);
-    expect(rowOf(result.storeState as Root, 'call-1')?.status).toBe('pending');
-  });
-
-  it('lets a dispatched agentCallSettled win against a delay that never fires', async () => {
-    const result = await expectSaga(a2ui.saga, { transport: recordingTransport() })
-      .withReducer(rootReducer)
-      .provide(provideDelay(neverResolves))
-      .not.put.actionType(actions.agentCallTimedOut.type)
-      .put.like({ action: { type: actions.effectsDelivered.type } })
-      .dispatch(actions.messageReceived(lookupSurface))
-      .delay(10)
-      .dispatch(actions.agentCallSettled({ callId: 'call-1', status: 'ok' }))
-      .silentRun(150);
-    // The drainer got past the race: everything acknowledged.
-    expect((result.storeState as Root).a2ui.session.outbox).toEqual([]);
-  });
-
-  it('puts agentCallTimedOut at once when the provided delay fires immediately', async () => {
-    await expectSaga(a2ui.saga, { transport: recordingTransport() })
-      .withReducer(rootReducer)
-      .provide(provideDelay(() => true))
-      .put(actions.agentCallTimedOut({ callId: 'call-1' }))
-      .dispatch(actions.messageReceived(lookupSurface))
-      .silentRun(100);
-  });
-
-  it('times out with the real delay when nobody answers within timeoutMs', async () => {
-    const result = await expectSaga(a2ui.saga, { transport: recordingTransport() })
-      .withReducer(rootReducer)
-      .put(actions.agentCallTimedOut({ callId: 'call-1' }))
-      .dispatch(actions.messageReceived(lookupSurface))
-      .silentRun(150);
-    expect(result.effects.race?.length ?? 0).toBeGreaterThan(0);
-    expect(rowOf(result.storeState as Root, 'call-1')?.status).toBe('timeout');
-  });
-
-  it("ends the race when the agent's answer arrives: the drainer puts agentCallSettled and acknowledges the outbox", async () => {
-    const result = await expectSaga(a2ui.saga, { transport: recordingTransport() })
-      .withReducer(rootReducer)
-      .provide(provideDelay(neverResolves))
-      .put(actions.agentCallSettled({ callId: 'call-1', status: 'ok' }))
-      .not.put.actionType(actions.agentCallTimedOut.type)
-      .dispatch(actions.messageReceived(lookupSurface))
-      .delay(10)
-      .dispatch(actions.messageReceived({ version: 'v1.0', agentFunctionResponse: { functionCallId: 'call-1', value: 'found' } }))
-      .silentRun(200);
-    expect((result.storeState as Root).a2ui.session.outbox).toEqual([]);
-  });
-
-  it('does not race calls that have no timeout (defaultTimeoutMs: null)', async () => {
-    const untimed = createA2ui({ catalogs: [basicCatalog()], defaultTimeoutMs: null });
-    const result = await expectSaga(untimed.saga, { transport: recordingTransport() })
-      .withReducer(combineReducers({ a2ui: untimed.reducer }))
-      .not.put.actionType(actions.agentCallTimedOut.type)
-      .dispatch(actions.messageReceived(lookupSurface))
-      .silentRun(150);
-    expect(result.effects.race ?? []).toEqual([]);
-    const state = result.storeState as { a2ui: Root['a2ui'] };
-    expect(state.a2ui.session.core.agentCalls['call-1']).toMatchObject({ status: 'pending', timeoutMs: null });
-    expect(state.a2ui.session.outbox).toEqual([]);
-  });
-});
-
-describe('root saga: ports', () => {
   it('calls the openUrl port with the URL an openUrl action resolved', async () => {
-    const openUrl = jest.fn();
-    await expectSaga(a2ui.saga, { transport: recordingTransport(), openUrl })
-      .withReducer(rootReducer)
-      .call(openUrl, 'https://example.com/docs')
-      .dispatch(actions.messageReceived(buttonsSurface))
-      .dispatch(actions.actionInvoked({ surfaceId: 'b', ref: OPEN }))
-      .silentRun(100);
-    expect(openUrl.mock.calls).toEqual([['https://example.com/docs']]);
+    const h = (harness = createHarness({ defaultTimeoutMs: 40 }));
+    h.store.dispatch(actions.messageReceived(buttonsSurface));
+    h.store.dispatch(h.a2ui.actions.actionInvoked({ surfaceId: 'b', ref: OPEN }));
+    await settle();
+    expect(h.opened).toEqual(['https://example.com/docs']);
   });
 
   it('never calls openUrl for a refused scheme', async () => {
-    const openUrl = jest.fn();
-    const result = await expectSaga(a2ui.saga, { transport: recordingTransport(), openUrl })
-      .withReducer(rootReducer)
-      .dispatch(actions.messageReceived(buttonsSurface))
-      .dispatch(actions.actionInvoked({ surfaceId: 'b', ref: BAD }))
-      .silentRun(100);
-    expect(openUrl).not.toHaveBeenCalled();
-    expect((result.storeState as Root).a2ui.session.lastError).toMatchObject({ operation: 'actionInvoked' });
+    const h = (harness = createHarness({ defaultTimeoutMs: 40 }));
+    h.store.dispatch(h.a2ui.actions.messageReceived(buttonsSurface));
+    h.store.dispatch(h.a2ui.actions.actionInvoked({ surfaceId: 'b', ref: BAD }));
+    await settle();
+    expect(h.opened).toEqual([]);
+    expect(h.state().session.lastError).toMatchObject({ operation: 'actionInvoked' });
   });
 
-  it('sends the action with the renderer data model as metadata, then logs it as delivered', async () => {
-    const transport = recordingTransport();
-    const pressed = actions.actionInvoked({ surfaceId: 'b', ref: GO });
+  it('sends the action with the renderer data model and its delivery id as metadata, then logs it as delivered', async () => {
+    const h = (harness = createHarness({ defaultTimeoutMs: 40 }));
+    h.store.dispatch(h.a2ui.actions.messageReceived(buttonsSurface));
+    const pressed = h.a2ui.actions.actionInvoked({ surfaceId: 'b', ref: GO });
+    h.store.dispatch(pressed);
+    await settle();
     const message: OutboundMessage = {
       version: 'v1.0',
       action: { name: 'go', surfaceId: 'b', sourceComponentId: 'go', timestamp: pressed.payload.timestamp, context: { n: 7 } },
     };
-    const metadata = { a2uiRendererDataModel: { version: 'v1.0', surfaces: { b: { link: 'https://example.com/docs', n: 7 } } } };
-    const result = await expectSaga(a2ui.saga, { transport })
-      .withReducer(rootReducer)
-      .call([transport, transport.send], message, metadata)
-      .put.like({ action: { type: actions.effectsDelivered.type, payload: { delivered: [{ message, metadata }] } } })
-      .dispatch(actions.messageReceived(buttonsSurface))
-      .dispatch(pressed)
-      .silentRun(100);
-    expect(transport.send.mock.calls).toEqual([[message, metadata]]);
-    const out = (result.storeState as Root).a2ui.log.entries.filter((e) => e.direction === 'out');
-    expect(out).toEqual([expect.objectContaining({ direction: 'out', message, metadata })]);
+    const model = { version: 'v1.0', surfaces: { b: { link: 'https://example.com/docs', n: 7 } } };
+    // The delivery id names the outbox entry: the pressing action's id and the effect's index.
+    expect(h.receivedOf('action')).toEqual([{ message, metadata: { a2uiRendererDataModel: model, a2uiDeliveryId: `${pressed.meta.id}:0` } }]);
+    const out = h.state().log.entries.filter((e) => e.direction === 'out');
+    expect(out).toEqual([expect.objectContaining({ direction: 'out', id: `${pressed.meta.id}:0`, message, metadata: { a2uiRendererDataModel: model } })]);
+    expect(h.state().session.outbox).toEqual([]);
   });
 
   it('attaches the data model to messages the session built without it (callAgentFunction of a sendDataModel surface)', async () => {
     const transport = recordingTransport();
+    const h = (harness = createHarness({ defaultTimeoutMs: 40, ports: { transport } }));
     const payload = deepFreeze({
       version: 'v1.0',
       createSurface: { ...lookupSurface.createSurface, sendDataModel: true, dataModel: { q: 1 } },
     });
-    await expectSaga(a2ui.saga, { transport })
-      .withReducer(rootReducer)
-      .provide({ race: () => ({ settled: true }) })
-      .dispatch(actions.messageReceived(payload))
-      .silentRun(100);
+    h.store.dispatch(h.a2ui.actions.messageReceived(payload));
+    await settle();
     expect(transport.send.mock.calls).toEqual([
       [
-        expect.objectContaining({ callAgentFunction: expect.objectContaining({ functionCallId: 'call-1' }) }),
-        { a2uiRendererDataModel: { version: 'v1.0', surfaces: { s: { q: 1 } } } },
+        expect.objectContaining({ callAgentFunction: expect.objectContaining({ functionCallId: expect.stringMatching(/^call-.+-1$/) }) }),
+        { a2uiRendererDataModel: { version: 'v1.0', surfaces: { s: { q: 1 } } }, a2uiDeliveryId: expect.any(String) },
+        { signal: expect.any(AbortSignal) },
       ],
     ]);
   });
 
   it('reports diagnostic effects to onDiagnostic', async () => {
-    const onDiagnostic = jest.fn();
+    const h = (harness = createHarness({ defaultTimeoutMs: 40 }));
     const payload = deepFreeze({
       version: 'v1.0',
       createSurface: { surfaceId: 'd', catalogId: BASIC_CATALOG_ID, components: [{ id: 'root', component: 'Text', text: { path: '/missing' } }] },
     });
-    await expectSaga(a2ui.saga, { transport: recordingTransport(), onDiagnostic })
-      .withReducer(rootReducer)
-      .dispatch(actions.messageReceived(payload))
-      .silentRun(100);
-    expect(onDiagnostic.mock.calls).toEqual([
-      [expect.objectContaining({ type: 'diagnostic', surfaceId: 'd', severity: 'warning', payload: expect.objectContaining({ code: 'UNRESOLVED_BINDING' }) })],
+    h.store.dispatch(h.a2ui.actions.messageReceived(payload));
+    await settle();
+    expect(h.diagnostics).toEqual([
+      expect.objectContaining({ type: 'diagnostic', surfaceId: 'd', severity: 'warning', payload: expect.objectContaining({ code: 'UNRESOLVED_BINDING' }) }),
     ]);
   });
 
@@ -245,72 +146,6 @@ describe('root saga: ports', () => {
     setTimeout(() => push(lookupSurface), 5);
     const result = await running;
     expect(Object.keys((result.storeState as Root).a2ui.session.core.surfaces)).toEqual(['s']);
-  });
-});
-
-describe('root saga: a failing transport', () => {
-  const go = () => actions.actionInvoked({ surfaceId: 'b', ref: GO });
-
-  it('turns a throwing transport.send into workerFailed and keeps draining the effects after it', async () => {
-    const transport = recordingTransport();
-    transport.send.mockImplementationOnce(() => {
-      throw new Error('socket closed');
-    });
-    const openUrl = jest.fn();
-    const first = go();
-    const second = go();
-    const result = await expectSaga(a2ui.saga, { transport, openUrl })
-      .withReducer(rootReducer)
-      .put(actions.workerFailed({ worker: 'outbox:send', message: 'socket closed' }))
-      .dispatch(actions.messageReceived(buttonsSurface))
-      // After the failing send: an openUrl effect and a second send, both still carried out.
-      .dispatch(first)
-      .dispatch(actions.actionInvoked({ surfaceId: 'b', ref: OPEN }))
-      .dispatch(second)
-      .silentRun(150);
-    expect(transport.send).toHaveBeenCalledTimes(2);
-    expect(openUrl).toHaveBeenCalledWith('https://example.com/docs');
-    const state = (result.storeState as Root).a2ui;
-    expect(state.session.outbox).toEqual([]);
-    // workerFailed recorded the failure; the successful operations after it cleared lastError again.
-    expect(state.session.lastError).toBeNull();
-    // Only what actually went out is logged as delivered.
-    const delivered = state.log.entries.filter((e) => e.direction === 'out');
-    expect(delivered).toHaveLength(1);
-    expect((delivered[0] as { message: OutboundMessage }).message.action).toMatchObject({ timestamp: second.payload.timestamp });
-  });
-
-  it('turns a rejected transport.send into workerFailed and still delivers later messages', async () => {
-    const transport = recordingTransport();
-    transport.send.mockImplementationOnce(() => Promise.reject(new Error('503')));
-    const result = await expectSaga(a2ui.saga, { transport })
-      .withReducer(rootReducer)
-      .put(actions.workerFailed({ worker: 'outbox:send', message: '503' }))
-      .dispatch(actions.messageReceived(buttonsSurface))
-      .dispatch(go())
-      .delay(10)
-      .dispatch(go())
-      .silentRun(150);
-    expect(transport.send).toHaveBeenCalledTimes(2);
-    expect((result.storeState as Root).a2ui.session.outbox).toEqual([]);
-  });
-
-  it('keeps the root saga alive after a failing openUrl port', async () => {
-    const transport = recordingTransport();
-    const openUrl = jest.fn(() => {
-      throw new Error('popup blocked');
-    });
-    const result = await expectSaga(a2ui.saga, { transport, openUrl })
-      .withReducer(rootReducer)
-      .put(actions.workerFailed({ worker: 'outbox:openUrl', message: 'popup blocked' }))
-      .dispatch(actions.messageReceived(buttonsSurface))
-      .dispatch(actions.actionInvoked({ surfaceId: 'b', ref: OPEN }))
-      .delay(10)
-      .dispatch(go())
-      .silentRun(150);
-    expect(transport.send).toHaveBeenCalledTimes(1);
-    const actionsSeen = result.effects.put.map((p) => (p.payload.action as UnknownAction).type);
-    expect(actionsSeen.filter((t) => t === actions.effectsDelivered.type).length).toBeGreaterThanOrEqual(2);
   });
 });
 
@@ -336,14 +171,24 @@ describe('root saga under a real store (fake timers)', () => {
   it('times out an unanswered call at exactly timeoutMs and leaves no timer behind', async () => {
     const h = startWith(lookupSurface);
     await jest.advanceTimersByTimeAsync(999);
-    expect(h.state().session.core.agentCalls['call-1']?.status).toBe('pending');
+    const callId = sentCallId(h);
+    expect(h.state().session.core.agentCalls[callId]?.status).toBe('pending');
     expect(jest.getTimerCount()).toBe(1);
     await jest.advanceTimersByTimeAsync(1);
-    expect(h.recorded.filter((a) => actions.agentCallTimedOut.match(a))).toEqual([actions.agentCallTimedOut({ callId: 'call-1' })]);
-    expect(h.state().session.core.agentCalls['call-1']?.status).toBe('timeout');
+    expect(h.recorded.filter((a) => actions.agentCallTimedOut.match(a)).map((a) => a.payload)).toEqual([{ callId }]);
+    expect(h.state().session.core.agentCalls[callId]?.status).toBe('timeout');
     expect(jest.getTimerCount()).toBe(0);
     expect(h.state().session.outbox).toEqual([]);
     expect(consoleCapture.calls).toEqual([]);
+  });
+
+  it('does not race calls that have no timeout (defaultTimeoutMs: null)', async () => {
+    const h = (harness = createHarness({ defaultTimeoutMs: null }));
+    h.agent.send(lookupSurface);
+    await jest.advanceTimersByTimeAsync(60_000);
+    expect(jest.getTimerCount()).toBe(0);
+    expect(h.state().session.core.agentCalls[sentCallId(h)]?.status).toBe('pending');
+    expect(h.state().session.deadlines).toEqual({});
   });
 
   it('cancels a pending race with the root saga: its timer is cleared', async () => {
@@ -362,9 +207,9 @@ describe('root saga under a real store (fake timers)', () => {
   it("frees the outbox as soon as the agent answers: timer cleared, outbox empty", async () => {
     const h = startWith(lookupSurface);
     await jest.advanceTimersByTimeAsync(10);
-    h.agent.send({ version: 'v1.0', agentFunctionResponse: { functionCallId: 'call-1', value: 'found' } });
+    h.agent.send({ version: 'v1.0', agentFunctionResponse: { functionCallId: sentCallId(h), value: 'found' } });
     await jest.advanceTimersByTimeAsync(0);
-    expect(h.state().session.core.agentCalls['call-1']?.status).toBe('ok');
+    expect(h.state().session.core.agentCalls[sentCallId(h)]?.status).toBe('ok');
     expect(jest.getTimerCount()).toBe(0);
     expect(h.state().session.outbox).toEqual([]);
     expect(consoleCapture.calls).toEqual([]);
@@ -375,7 +220,7 @@ describe('root saga under a real store (fake timers)', () => {
     await jest.advanceTimersByTimeAsync(10);
     h.store.dispatch(actions.disposed());
     await jest.advanceTimersByTimeAsync(0);
-    expect(h.state().session.core.agentCalls['call-1']?.status).toBe('cancelled');
+    expect(h.state().session.core.agentCalls[sentCallId(h)]?.status).toBe('cancelled');
     expect(jest.getTimerCount()).toBe(0);
     expect(h.state().session.outbox).toEqual([]);
     expect(consoleCapture.calls).toEqual([]);
@@ -385,11 +230,12 @@ describe('root saga under a real store (fake timers)', () => {
     const h = createHarness({ defaultTimeoutMs: 1_000 });
     harness = h;
     h.agent.send([lookupSurface]);
-    h.agent.send({ version: 'v1.0', agentFunctionResponse: { functionCallId: 'call-1', value: 'first' } });
+    const callId = sentCallId(h);
+    h.agent.send({ version: 'v1.0', agentFunctionResponse: { functionCallId: callId, value: 'first' } });
     h.agent.send({ version: 'v1.0', updateDataModel: { surfaceId: 's', path: '/x', value: 1 } });
     await jest.advanceTimersByTimeAsync(0);
     expect(h.recorded.filter((a) => actions.messageReceived.match(a))).toHaveLength(3);
-    expect(h.state().session.core.agentCalls['call-1']).toMatchObject({ status: 'ok', value: 'first' });
+    expect(h.state().session.core.agentCalls[callId]).toMatchObject({ status: 'ok', value: 'first' });
     expect(jest.getTimerCount()).toBe(0);
     expect(consoleCapture.calls).toEqual([]);
   });
@@ -414,7 +260,7 @@ describe('root saga under a real store (fake timers)', () => {
     h.agent.send(lookupSurface);
     await jest.advanceTimersByTimeAsync(0);
     expect(h.recorded.filter((a) => actions.messageReceived.match(a))).toHaveLength(2);
-    expect(h.state().session.core.agentCalls['call-1']).toMatchObject({ status: 'ok', value: 'at once' });
+    expect(h.state().session.core.agentCalls[sentCallId(h)]).toMatchObject({ status: 'ok', value: 'at once' });
     expect(jest.getTimerCount()).toBe(0);
   });
 });

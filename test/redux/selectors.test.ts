@@ -26,6 +26,9 @@ afterEach(() => {
 
 const receive = (payload: unknown) => store.dispatch(a2ui.actions.messageReceived(payload));
 const s = () => store.getState();
+/** The functionCallIds of the callAgentFunction messages waiting in the outbox, oldest first. */
+const outboxCallIds = (): string[] =>
+  s().a2ui.session.outbox.flatMap((e) => (e.effect.type === 'send' && e.effect.message.callAgentFunction ? [(e.effect.message.callAgentFunction as { functionCallId: string }).functionCallId] : []));
 
 /** A surface whose Text is bound to the agent function `lookup(q)`. */
 const agentSurface = (surfaceId: string, q: string) =>
@@ -57,7 +60,8 @@ describe('selectResolvedTree memoization', () => {
 
     // A change that touches the shared agent-call table still leaves B alone.
     receive({ version: 'v1.0', updateComponents: { surfaceId: 'A', components: [{ id: 'title', component: 'Text', text: { call: 'lookup', args: {} } }] } });
-    expect(Object.keys(s().a2ui.session.core.agentCalls)).toEqual(['call-1']);
+    expect(Object.keys(s().a2ui.session.core.agentCalls)).toEqual(outboxCallIds());
+    expect(outboxCallIds()).toHaveLength(1);
     expect(selectResolvedTree(s(), 'B')).toBe(treeB);
     expect(selectResolvedTree.recomputations()).toBe(1);
     expect(selectResolvedTree(s(), 'A')?.nodes['root/children/0']?.busy).toBe(true);
@@ -70,7 +74,7 @@ describe('selectResolvedTree memoization', () => {
     selectResolvedTree(s(), 'A');
     selectResolvedTree.resetRecomputations();
 
-    store.dispatch(a2ui.actions.effectsDelivered({ throughId: 999 }));
+    store.dispatch(a2ui.actions.effectsDelivered({ ids: [] }));
     store.dispatch(a2ui.actions.transportStatusChanged({ status: 'open' }));
     selectResolvedTree(s(), 'A');
     selectResolvedTree(s(), 'A');
@@ -138,7 +142,7 @@ describe('selectNode, selectSurface(s), selectDiagnostics', () => {
     receive(plainSurface('a'));
     const list = selectSurfaces(s());
     expect(list.map((x) => x.surfaceId)).toEqual(['a', 'b']);
-    store.dispatch(a2ui.actions.effectsDelivered({ throughId: 1 }));
+    store.dispatch(a2ui.actions.effectsDelivered({ ids: [] }));
     expect(selectSurfaces(s())).toBe(list);
 
     receive({ version: 'v1.0', deleteSurface: { surfaceId: 'a' } });
@@ -171,15 +175,16 @@ describe('selectPendingAgentCalls', () => {
 
     receive(agentSurface('Q', 'x'));
     const pending = selectPendingAgentCalls(s());
-    expect(pending).toEqual([expect.objectContaining({ callId: 'call-1', surfaceId: 'Q', status: 'pending', origin: 'binding' })]);
-    store.dispatch(a2ui.actions.effectsDelivered({ throughId: 99 }));
+    const [callId = 'none'] = outboxCallIds();
+    expect(pending).toEqual([expect.objectContaining({ callId, surfaceId: 'Q', status: 'pending', origin: 'binding' })]);
+    store.dispatch(a2ui.actions.effectsDelivered({ ids: [] }));
     expect(selectPendingAgentCalls(s())).toBe(pending);
 
-    receive(agentAnswer('call-1', 'done'));
+    receive(agentAnswer(callId, 'done'));
     expect(selectPendingAgentCalls(s())).toBe(empty);
-    store.dispatch(a2ui.actions.agentCallTimedOut({ callId: 'call-1' }));
+    store.dispatch(a2ui.actions.agentCallTimedOut({ callId }));
     expect(selectPendingAgentCalls(s())).toBe(empty);
-    expect(s().a2ui.session.core.agentCalls['call-1']?.status).toBe('ok');
+    expect(s().a2ui.session.core.agentCalls[callId]?.status).toBe('ok');
   });
 
   it('lists the calls of every surface and drops the ones a dispose cancels', () => {
@@ -199,31 +204,41 @@ describe('selectPendingAgentCalls', () => {
 describe('selectLog', () => {
   const sent = (n: number): OutboundMessage => ({ version: 'v1.0', action: { name: `a${n}`, surfaceId: 'A', sourceComponentId: 'x', timestamp: 't', context: {} } });
 
-  it('shows the payloads received and the messages delivered, in the order they happened', () => {
+  /** Acknowledges every outbox entry, as the saga does once it carried them out; returns the sends. */
+  const ackAll = (target = store, instance: A2ui = a2ui): OutboundMessage[] => {
+    const outbox = target.getState().a2ui.session.outbox;
+    target.dispatch(instance.actions.effectsDelivered({ ids: outbox.map((e) => e.id) }));
+    return outbox.flatMap((e) => (e.effect.type === 'send' ? [e.effect.message] : []));
+  };
+
+  it('shows the payloads received and the messages delivered from the outbox, in the order they happened', () => {
     const { selectLog } = a2ui.selectors;
     const first = plainSurface('A');
     const asText = JSON.stringify(dataUpdate('A', '/title', 'T'));
     receive(first);
-    store.dispatch(a2ui.actions.effectsDelivered({ throughId: 1, delivered: [{ message: sent(1) }] }));
+    // An update for a surface that does not exist: the agent is sent an error.
+    receive(dataUpdate('nowhere', '/n', 1));
+    const sent = ackAll();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.error).toMatchObject({ code: 'SURFACE_NOT_FOUND', surfaceId: 'nowhere' });
     receive(asText);
-    const metadata = { a2uiRendererDataModel: { version: 'v1.0' as const, surfaces: { A: { title: 'T' } } } };
-    store.dispatch(a2ui.actions.effectsDelivered({ throughId: 2, delivered: [{ message: sent(2), metadata }, { message: sent(3) }] }));
 
     const log = selectLog(s());
     expect(log.map((e) => [e.seq, e.direction])).toEqual([
       [1, 'in'],
-      [2, 'out'],
-      [3, 'in'],
-      [4, 'out'],
-      [5, 'out'],
+      [2, 'in'],
+      [3, 'out'],
+      [4, 'in'],
     ]);
     expect(log[0]).toMatchObject({ direction: 'in', payload: first });
-    expect(log[2]).toMatchObject({ direction: 'in', payload: asText });
-    expect(log[3]).toEqual({ seq: 4, direction: 'out', message: sent(2), metadata });
-    expect(log[4]).toEqual({ seq: 5, direction: 'out', message: sent(3) });
+    expect(log[2]).toMatchObject({ direction: 'out', message: sent[0] });
+    expect(log[3]).toMatchObject({ direction: 'in', payload: asText });
+    // Acknowledging again (a restored state, a stale ack) logs nothing twice: those ids are gone.
+    store.dispatch(a2ui.actions.effectsDelivered({ ids: log.filter((e) => e.direction === 'out').map((e) => (e as { id: string }).id) }));
+    expect(selectLog(s())).toBe(log);
     // A malformed payload is logged too: the log is what arrived, not what applied.
     receive('{not json');
-    expect(selectLog(s()).at(-1)).toMatchObject({ seq: 6, direction: 'in', payload: '{not json' });
+    expect(selectLog(s()).at(-1)).toMatchObject({ seq: 5, direction: 'in', payload: '{not json' });
     expect(s().a2ui.session.lastError).toMatchObject({ operation: 'messageReceived' });
   });
 
@@ -231,7 +246,8 @@ describe('selectLog', () => {
     const small = createA2ui({ catalogs: [basicCatalog()], logLimit: 3 });
     const bounded = createPlainStore(small);
     for (let i = 1; i <= 4; i += 1) bounded.dispatch(small.actions.messageReceived(dataUpdate('nowhere', '/n', i)));
-    bounded.dispatch(small.actions.effectsDelivered({ throughId: 1, delivered: [{ message: sent(1) }, { message: sent(2) }] }));
+    const outbox = bounded.getState().a2ui.session.outbox.filter((e) => e.effect.type === 'send');
+    bounded.dispatch(small.actions.effectsDelivered({ ids: outbox.slice(0, 2).map((e) => e.id) }));
 
     const { log } = bounded.getState().a2ui;
     expect(log.entries.map((e) => e.seq)).toEqual([4, 5, 6]);
@@ -243,8 +259,8 @@ describe('selectLog', () => {
   it('keeps nothing with logLimit 0 but still counts what it dropped', () => {
     const none = createA2ui({ catalogs: [basicCatalog()], logLimit: 0 });
     const bare = createPlainStore(none);
-    bare.dispatch(none.actions.messageReceived(plainSurface('A')));
-    bare.dispatch(none.actions.effectsDelivered({ throughId: 1, delivered: [{ message: sent(1) }] }));
+    bare.dispatch(none.actions.messageReceived(dataUpdate('nowhere', '/n', 1)));
+    ackAll(bare, none);
     expect(bare.getState().a2ui.log).toMatchObject({ entries: [], limit: 0, dropped: 2 });
   });
 });

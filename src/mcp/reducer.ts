@@ -1,0 +1,50 @@
+/**
+ * MCP Apps' case reducers: an embedded app's request, and the outcome of a tool call the saga ran.
+ * Replies go to the outbox as `mcpReply` effects; a deferred tools/call is answered when its
+ * `mcpToolReplied` arrives. Every request gets an answer, even one whose node is gone.
+ */
+import type { Effect } from '../model/effects';
+import { MCP_ERROR_CODES, mcpAppRequest, mcpToolSettled, type McpToolSettlement } from './requests';
+import type { A2uiActionMeta } from '../redux/actions';
+import { enqueue, fieldsMalformed, Malformed, sessionAt, type SliceContext } from '../redux/operations';
+import type { A2uiState } from '../redux/state';
+
+/** `mcpAppRequested`'s payload once checked. */
+export interface McpAppRequestInput {
+  requestId: string | number;
+  surfaceId: string;
+  ref: string;
+  method: string;
+  params?: unknown;
+  at: string;
+}
+
+export function checkMcpAppRequest(payload: Record<string, unknown>): Malformed | null {
+  return fieldsMalformed(payload, { requestId: 'id', surfaceId: 'string', ref: 'string', method: 'string', at: 'string' });
+}
+
+export function mcpAppRequestedCase(ctx: SliceContext, state: A2uiState, input: McpAppRequestInput, meta: A2uiActionMeta): A2uiState {
+  const { requestId, surfaceId, ref, method, params, at } = input;
+  const session = sessionAt(ctx, state, meta, at);
+  const result = mcpAppRequest(session, surfaceId, ref, method, params, { requestId });
+  if (!result.ok) {
+    // No McpApp to act for; the app still gets an answer instead of waiting forever.
+    const reply: Effect = { type: 'mcpReply', requestId, reply: { error: { code: MCP_ERROR_CODES.internalError, message: result.error.message } } };
+    return enqueue(state, meta, state.session.core, [reply], { ...result.error, operation: 'mcpAppRequested' });
+  }
+  const reply: Effect[] = result.reply === null ? [] : [{ type: 'mcpReply', requestId, reply: result.reply }];
+  return enqueue(state, meta, result.session.state, [...result.effects, ...reply], null);
+}
+
+export function checkMcpToolReplied(payload: Record<string, unknown>): Malformed | null {
+  const basic = fieldsMalformed(payload, { requestId: 'id', surfaceId: 'string', ref: 'string', outcome: 'record' });
+  if (basic) return basic;
+  const status = (payload.outcome as Record<string, unknown>).status;
+  return status === 'ok' || status === 'error' || status === 'timeout' ? null : new Malformed("payload.outcome.status must be 'ok', 'error' or 'timeout'");
+}
+
+export function mcpToolRepliedCase(ctx: SliceContext, state: A2uiState, settlement: McpToolSettlement, meta: A2uiActionMeta): A2uiState {
+  const result = mcpToolSettled(sessionAt(ctx, state, meta), settlement);
+  const reply: Effect[] = result.reply === null ? [] : [{ type: 'mcpReply', requestId: settlement.requestId, reply: result.reply }];
+  return enqueue(state, meta, result.session.state, [...result.effects, ...reply], state.session.lastError);
+}
