@@ -4,7 +4,11 @@
  */
 import type { ValidationResult } from '../protocol/catalogDefinition';
 
-/** A node's place in the tree: 'root', 'root/children/0', 'root/children/1/child'. */
+/**
+ * What a node is, not where it sits: its component id, plus `@` and the absolute data path of the
+ * template item for nodes inside templates ('email', 'row@/items/3'); `@` and `\` in a component id
+ * are escaped with `\`. Sibling inserts, removals and reorders never change another node's ref.
+ */
 export type NodeRef = string;
 
 export type DiagnosticSeverity = 'error' | 'warning';

@@ -218,19 +218,19 @@ describe('write and invoke', () => {
     const check = (result: unknown): void => {
       if (!isResultShape(result)) notResults.push(JSON.stringify(result));
     };
-    expect(throwsFor((g) => check(write(base, g as string, 'root/children/0', 'value', 1)), LONG)).toEqual([]);
+    expect(throwsFor((g) => check(write(base, g as string, 'field', 'value', 1)), LONG)).toEqual([]);
     expect(throwsFor((g) => check(write(base, 's', g as string, 'value', 1)), LONG)).toEqual([]);
-    expect(throwsFor((g) => check(write(base, 's', 'root/children/0', g as string, 1)), LONG)).toEqual([]);
-    expect(throwsFor((g) => check(write(base, 's', 'root/children/0', 'value', g)), LONG)).toEqual([]);
-    expect(throwsFor((g) => check(invoke(base, g as string, 'root/children/1', 'action')), LONG)).toEqual([]);
+    expect(throwsFor((g) => check(write(base, 's', 'field', g as string, 1)), LONG)).toEqual([]);
+    expect(throwsFor((g) => check(write(base, 's', 'field', 'value', g)), LONG)).toEqual([]);
+    expect(throwsFor((g) => check(invoke(base, g as string, 'button', 'action')), LONG)).toEqual([]);
     expect(throwsFor((g) => check(invoke(base, 's', g as string, 'action')), LONG)).toEqual([]);
-    expect(throwsFor((g) => check(invoke(base, 's', 'root/children/1', g as string)), LONG)).toEqual([]);
+    expect(throwsFor((g) => check(invoke(base, 's', 'button', g as string)), LONG)).toEqual([]);
     expect(notResults).toEqual([]);
   });
 
   test('a value that cannot be stored is refused, not half-written', () => {
     for (const value of [cyclicObject(), throwingProxy(), throwingGetters()]) {
-      const result = write(base, 's', 'root/children/0', 'value', value);
+      const result = write(base, 's', 'field', 'value', value);
       expect(result.ok).toBe(false);
     }
     expect(base.state.surfaces.s?.dataModel).toEqual({ v: 'start' });
@@ -239,7 +239,7 @@ describe('write and invoke', () => {
   test('invoke with a clock that returns garbage never throws', () => {
     for (const [, g] of garbage()) {
       const session = open(components, { v: 1 }, { session: { clock: () => g as Date } }).session;
-      expect(isResultShape(invoke(session, 's', 'root/children/1'))).toBe(true);
+      expect(isResultShape(invoke(session, 's', 'button'))).toBe(true);
     }
   });
 });
@@ -258,7 +258,7 @@ describe('write keeps the data model plain JSON', () => {
   }
 
   const plainAfterWrite = (value: unknown): boolean => {
-    const result = write(base, 's', 'root/children/0', 'value', value);
+    const result = write(base, 's', 'field', 'value', value);
     return !result.ok || isPlainJson(result.session.state.surfaces.s?.dataModel);
   };
 
