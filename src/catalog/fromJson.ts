@@ -3,7 +3,7 @@
  * code, so each is an agent function unless the caller supplies an implementation for it.
  */
 import { a2uiError, type A2uiError } from '../protocol/errors';
-import { definitionProblem, defineCatalog } from './define';
+import { definitionProblem, defineCatalogFromWire } from './define';
 import type {
   AllowedCallers,
   Catalog,
@@ -65,7 +65,7 @@ export function catalogFromJson(json: unknown, options: CatalogFromJsonOptions =
   };
   const problem = definitionProblem(input);
   if (problem !== null) return failure(`Invalid catalog '${json.catalogId}': ${problem}.`, '');
-  return { ok: true, catalog: defineCatalog(input) };
+  return { ok: true, catalog: defineCatalogFromWire(input) };
 }
 
 function readFunction(name: string, schema: unknown): FunctionDefinition | string {
