@@ -57,8 +57,11 @@ export interface ResolvedNode {
   scope: string | null;
   /** Some property waits for an agent function response. */
   busy: boolean;
+  /** False while a check fails or waits (see `checksPending`): the node's action does not run. */
   isValid: boolean;
   validation: ValidationResult[];
+  /** A check waits for an agent function: its entry in `validation` carries no failure message yet. */
+  checksPending?: true;
   /** Rendered instead of a broken reference. */
   placeholder?: 'missing' | 'unknown' | 'cyclic';
 }

@@ -570,6 +570,7 @@ class NodeBuilder {
   private readonly childSpecs: NodeSpec[] = [];
   private readonly diagnostics: Diagnostic[] = [];
   private busy = false;
+  private checksPending = false;
 
   constructor(
     private readonly run: ResolutionRun,
@@ -625,6 +626,7 @@ class NodeBuilder {
       isValid: validation.every((v) => v.valid || (v.severity !== undefined && v.severity !== 'error')),
       validation,
     };
+    if (this.checksPending) node.checksPending = true;
     return this.entry(node);
   }
 
@@ -747,13 +749,27 @@ class NodeBuilder {
     return result.value === undefined ? null : result.value;
   }
 
+  /**
+   * The checks' results. A check whose condition waits for an agent function is pending: not
+   * valid (so the node does not act) but with no failure message, and the node says
+   * `checksPending`. A failing check shows the rule's own message when it has one (the agent
+   * wrote it for this field), the function's otherwise.
+   */
   private evaluateChecks(checks: unknown[]): ValidationResult[] {
     return checks.map((rule, i) => {
       const condition = typeof rule === 'object' && rule !== null ? (rule as { condition?: unknown }).condition : undefined;
-      const fallback = typeof rule === 'object' && rule !== null ? (rule as { message?: unknown }).message : undefined;
+      const own = typeof rule === 'object' && rule !== null ? (rule as { message?: unknown }).message : undefined;
+      const busyBefore = this.busy;
+      this.busy = false;
       const value = this.evaluateValue(condition, `checks/${i}`);
+      const waiting = this.busy;
+      this.busy = busyBefore || waiting;
+      if (waiting) {
+        this.checksPending = true;
+        return { valid: false };
+      }
       const result = toValidationResult(value);
-      if (!result.valid && result.message === undefined && typeof fallback === 'string') return { ...result, message: fallback };
+      if (!result.valid && typeof own === 'string') return { ...result, message: own };
       return result;
     });
   }
