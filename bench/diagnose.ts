@@ -137,9 +137,9 @@ function leafScaling(): void {
         const mid = rows >> 1;
         const value = `v${(k += 1)}`;
         const ms = time(() => {
-          if (via === 'write') ours.write(LIST_SURFACE_ID, `root/children/${mid}`, 'text', value);
+          if (via === 'write') ours.write(LIST_SURFACE_ID, `row@/rows/${mid}`, 'text', value);
           else ours.ingest(dataUpdate('v1.0', `/rows/${mid}/label`, value));
-          if (ours.node(LIST_SURFACE_ID, `root/children/${mid}`).props.text !== value) throw new Error('not visible');
+          if (ours.node(LIST_SURFACE_ID, `row@/rows/${mid}`).props.text !== value) throw new Error('not visible');
         });
         if (round >= 200) (times[`${via} at ${rows} rows`] ??= []).push(ms);
       }
@@ -180,17 +180,17 @@ function reduxAdapter(): void {
         redux.drain();
         const value = `v${(k += 1)}`;
         const action = via === 'write'
-          ? valueWritten({ surfaceId: LIST_SURFACE_ID, ref: `root/children/${mid}`, property: 'text', value })
+          ? valueWritten({ surfaceId: LIST_SURFACE_ID, ref: `row@/rows/${mid}`, property: 'text', value })
           : messageReceived(dataUpdate('v1.0', `/rows/${mid}/label`, value));
         const ms = time(() => {
           let text: unknown;
           if (name === 'plain reducer, same session calls') {
             plain.dispatch(action);
             const tree = selectors.selectResolvedTree(plain.getState(), LIST_SURFACE_ID);
-            text = tree ? lookupNode(tree, `root/children/${mid}`)?.props.text : undefined;
+            text = tree ? lookupNode(tree, `row@/rows/${mid}`)?.props.text : undefined;
           } else {
             redux.store.dispatch(action);
-            text = redux.node(LIST_SURFACE_ID, `root/children/${mid}`).props.text;
+            text = redux.node(LIST_SURFACE_ID, `row@/rows/${mid}`).props.text;
           }
           if (text !== value) throw new Error(`${name}: not visible`);
         });
@@ -212,7 +212,7 @@ function replaceAll(): void {
     const message = dataUpdate('v1.0', '/rows', rowsOf(rows, `set${i}`));
     times.push(time(() => {
       ours.ingest(message);
-      ours.node(LIST_SURFACE_ID, `root/children/${rows - 1}`);
+      ours.node(LIST_SURFACE_ID, `row@/rows/${rows - 1}`);
     }));
   }
   console.log(`replace all ${rows} rows: ${medianOf(times).toFixed(2)} ms median`);
@@ -229,7 +229,7 @@ function append(): void {
     const message = dataUpdate('v1.0', `/rows/${index}`, { label: `appended ${i}` });
     times.push(time(() => {
       ours.ingest(message);
-      ours.node(LIST_SURFACE_ID, `root/children/${index}`);
+      ours.node(LIST_SURFACE_ID, `row@/rows/${index}`);
     }));
   }
   console.log(`append one to ${rows} rows: ${medianOf(times).toFixed(2)} ms median`);

@@ -227,8 +227,8 @@ function listSides(count: number): ListSides {
   theirs.buildTree(LIST_SURFACE_ID);
   // Every side shows every row.
   const last = count - 1;
-  check(ours.node(LIST_SURFACE_ID, `root/children/${last}`).props.text === `row ${last}`, 'ours list');
-  check(redux.node(LIST_SURFACE_ID, `root/children/${last}`).props.text === `row ${last}`, 'redux list');
+  check(ours.node(LIST_SURFACE_ID, `row@/rows/${last}`).props.text === `row ${last}`, 'ours list');
+  check(redux.node(LIST_SURFACE_ID, `row@/rows/${last}`).props.text === `row ${last}`, 'redux list');
   check(theirs.childCount(LIST_SURFACE_ID) === count, 'theirs list length');
   check(Theirs.bound(theirs.child(LIST_SURFACE_ID, last), 'text').value === `row ${last}`, 'theirs list');
   check(theirs.errors.length === 0, `web_core reported ${theirs.errors[0] ?? ''}`);
@@ -239,7 +239,7 @@ let counter = 0;
 
 /** One leaf update (row `index`'s label), by an updateDataModel message or by a write through the binding. */
 function leafUpdateCase(sides: ListSides, index: number, via: 'message' | 'write'): Variant[] {
-  const ref = `root/children/${index}`;
+  const ref = `row@/rows/${index}`;
   const path = `/rows/${index}/label`;
   const ourVariant = (side: 'ours' | 'ours-redux', target: OurSide): Variant => ({
     side,
@@ -288,7 +288,7 @@ function appendCase(sides: ListSides, count: number): Variant[] {
         length = count;
       }
       if (target instanceof OursRedux) target.drain();
-      const ref = `root/children/${length}`;
+      const ref = `row@/rows/${length}`;
       const value = `appended ${(counter += 1)}`;
       const message = dataUpdate('v1.0', `/rows/${length}`, { label: value });
       return () => {
@@ -330,7 +330,7 @@ function replaceAllCase(sides: ListSides, count: number, withRedux: boolean): Va
       const message = dataUpdate('v1.0', '/rows', rowsOf(count, tag));
       return () => {
         target.ingest(message);
-        check(target.node(LIST_SURFACE_ID, `root/children/${last}`).props.text === `${tag} ${last}`, `${side}: replaced rows visible`);
+        check(target.node(LIST_SURFACE_ID, `row@/rows/${last}`).props.text === `${tag} ${last}`, `${side}: replaced rows visible`);
       };
     },
   });

@@ -142,7 +142,7 @@ export type {
   ResolvedTree,
   /** One resolved component. */
   ResolvedNode,
-  /** A node's place in the tree: 'root', 'root/children/0', … */
+  /** What a node is: its component id, plus `@` and the template item's data path inside templates ('email', 'row@/items/3'). */
   NodeRef,
   /** A problem found while resolving or operating on a surface. */
   Diagnostic,

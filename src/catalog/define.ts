@@ -4,6 +4,7 @@
  */
 import type {
   Catalog,
+  JsonSchema,
   CatalogDefinitionInput,
   CatalogFunction,
   FunctionDefinition,
@@ -37,7 +38,7 @@ const CALLERS = new Set(['rendererOnly', 'agentOnly', 'rendererOrAgent']);
 export function defineCatalog(input: CatalogDefinitionInput): Catalog {
   const problem = definitionProblem(input);
   if (problem !== null) throw new TypeError(`defineCatalog: ${problem}`);
-  const catalog = buildCatalog(input);
+  const catalog = buildCatalog(input, 'evaluated');
   // The document it advertises is checked as an agent's catalog would be; what even a lenient
   // load refuses is a programming error here (format departures are left to lintCatalog).
   const refused = validateCatalog(catalog.toJSON()).problems.filter((p) => CATALOG_PROBLEM_BLOCKS_LOADING[p.code]);
@@ -45,6 +46,14 @@ export function defineCatalog(input: CatalogDefinitionInput): Catalog {
     throw new TypeError(`defineCatalog: ${refused.map((p) => `${p.path === '' ? '' : `${p.path}: `}${p.message}`).join('; ')}`);
   }
   return catalog;
+}
+
+/**
+ * A catalog from a definition whose function `args` schemas already describe the wire form (a
+ * catalog.json document: `DynamicString` and friends). Only for `catalogFromJson`, which checked it.
+ */
+export function defineCatalogFromWire(input: CatalogDefinitionInput): Catalog {
+  return buildCatalog(input, 'wire');
 }
 
 /** The first problem of a definition, or null; shared with `catalogFromJson`, which must not throw. */
@@ -115,8 +124,11 @@ function functionProblem(name: string, fn: { definition: FunctionDefinition; imp
   return null;
 }
 
+/** What a definition's function `args` schemas describe: the evaluated args (defineCatalog) or the wire form. */
+type ArgsForm = 'evaluated' | 'wire';
+
 /** The frozen catalog of a definition already checked (by defineCatalog, or catalogFromJson's validation). */
-export function buildCatalog(input: CatalogDefinitionInput): Catalog {
+function buildCatalog(input: CatalogDefinitionInput, argsForm: ArgsForm): Catalog {
   const components = freezeRecord(
     Object.fromEntries(Object.entries(input.components ?? {}).map(([name, schema]) => [name, deepFrozenCopy(schema)])),
   );
@@ -137,7 +149,7 @@ export function buildCatalog(input: CatalogDefinitionInput): Catalog {
     ...(input.instructions === undefined ? {} : { instructions: input.instructions }),
     ...(defs === undefined ? {} : { defs }),
   };
-  const json = deepFrozenCopy(catalogJson(base));
+  const json = deepFrozenCopy(catalogJson(base, argsForm));
   return Object.freeze({ ...base, toJSON: () => json });
 }
 
@@ -150,7 +162,7 @@ function catalogFunction(definition: FunctionDefinition, implementation?: Functi
  * The catalog.json document of a catalog: each function written back as the JSON Schema of its
  * wire-level FunctionCall (`call` const, `args` schema) with its interface metadata beside it.
  */
-function catalogJson(catalog: Omit<Catalog, 'toJSON'>): Record<string, unknown> {
+function catalogJson(catalog: Omit<Catalog, 'toJSON'>, argsForm: ArgsForm): Record<string, unknown> {
   const componentNames = Object.keys(catalog.components);
   const functionNames = Object.keys(catalog.functions);
   const generatedDefs = {
@@ -170,14 +182,15 @@ function catalogJson(catalog: Omit<Catalog, 'toJSON'>): Record<string, unknown> 
     ...(catalog.instructions === undefined ? {} : { instructions: catalog.instructions }),
     components: catalog.components,
     functions: Object.fromEntries(
-      functionNames.map((name) => [name, functionJson(name, (catalog.functions[name] as CatalogFunction).definition)]),
+      functionNames.map((name) => [name, functionJson(name, (catalog.functions[name] as CatalogFunction).definition, argsForm)]),
     ),
     $defs: { ...generatedDefs, ...(catalog.defs ?? {}) },
   };
 }
 
-function functionJson(name: string, definition: FunctionDefinition): Record<string, unknown> {
-  const { returnType, allowedCallers, requiresUserActivation, args, description } = definition;
+function functionJson(name: string, definition: FunctionDefinition, argsForm: ArgsForm): Record<string, unknown> {
+  const { returnType, allowedCallers, requiresUserActivation, description } = definition;
+  const args = argsForm === 'wire' || definition.args === undefined ? definition.args : wireArgs(definition.args);
   return {
     type: 'object',
     ...(description === undefined ? {} : { description }),
@@ -188,6 +201,40 @@ function functionJson(name: string, definition: FunctionDefinition): Record<stri
     properties: { call: { const: name }, args: args === undefined ? { type: 'object' } : args },
     required: args === undefined ? ['call'] : ['call', 'args'],
   };
+}
+
+const COMMON_TYPES = 'https://a2ui.org/specification/v1_0/common_types.json';
+/** A common type that already admits a binding or a call in place of a literal. */
+const DYNAMIC_REF = /common_types\.json#\/\$defs\/(Dynamic\w*|DataBinding|FunctionCall)$/;
+
+function admitsDynamic(schema: unknown): boolean {
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return false;
+  const record = schema as Record<string, unknown>;
+  if (typeof record.$ref === 'string' && DYNAMIC_REF.test(record.$ref)) return true;
+  return ['oneOf', 'anyOf'].some((key) => Array.isArray(record[key]) && (record[key] as unknown[]).some(admitsDynamic));
+}
+
+/** One argument's wire schema: the evaluated value's schema, or a binding, or a call (evaluated at run time). */
+function wireArgument(schema: JsonSchema): JsonSchema {
+  if (schema === true || admitsDynamic(schema)) return schema;
+  return { anyOf: [schema, { $ref: `${COMMON_TYPES}#/$defs/DataBinding` }, { $ref: `${COMMON_TYPES}#/$defs/FunctionCall` }] };
+}
+
+/**
+ * The wire form of an evaluated-args schema: each argument (a `properties` entry, or the
+ * `additionalProperties` schema) may also arrive as a binding or a call, since the schema is
+ * checked against the evaluated value when the call runs.
+ */
+function wireArgs(args: JsonSchema): JsonSchema {
+  if (typeof args !== 'object' || args === null) return args;
+  const out: Record<string, unknown> = { ...args };
+  const properties = (args as Record<string, unknown>).properties;
+  if (typeof properties === 'object' && properties !== null && !Array.isArray(properties)) {
+    out.properties = Object.fromEntries(Object.entries(properties).map(([key, value]) => [key, wireArgument(value as JsonSchema)]));
+  }
+  const additional = (args as Record<string, unknown>).additionalProperties;
+  if (typeof additional === 'object' && additional !== null) out.additionalProperties = wireArgument(additional as JsonSchema);
+  return out as JsonSchema;
 }
 
 function freezeRecord<T>(record: Record<string, T>): Readonly<Record<string, T>> {

@@ -3,7 +3,7 @@
  * code, so each is an agent function unless the caller supplies an implementation for it.
  */
 import { a2uiError, type A2uiError } from '../protocol/errors';
-import { buildCatalog, definitionProblem } from './define';
+import { definitionProblem, defineCatalogFromWire } from './define';
 import { CATALOG_PROBLEM_BLOCKS_LOADING, type CatalogProblem } from './problems';
 import { validateCatalog } from './validate';
 import type {
@@ -70,7 +70,7 @@ export function catalogFromJson(json: unknown, options: CatalogFromJsonOptions =
   };
   const problem = definitionProblem(input);
   if (problem !== null) return failure(json, [{ code: 'INVALID_FIELD', path: '', message: problem }]);
-  return { ok: true, catalog: buildCatalog(input), warnings: problems };
+  return { ok: true, catalog: defineCatalogFromWire(input), warnings: problems };
 }
 
 function readFunction(name: string, schema: unknown): FunctionDefinition | string {

@@ -197,12 +197,12 @@ export async function runDemo(print: Printer, style: Style): Promise<void> {
   tree();
 
   show('2. The user types a destination (two-way binding); the fare quote is asked again');
-  store.dispatch(a2ui.actions.valueWritten({ surfaceId: 'trip', ref: 'root/children/1', property: 'value', value: 'Tokyo' }));
+  store.dispatch(a2ui.actions.valueWritten({ surfaceId: 'trip', ref: 'to', property: 'value', value: 'Tokyo' }));
   await pause(10);
   tree();
 
   show('3. The user presses Search: the action carries the data model; the agent answers with results');
-  store.dispatch(a2ui.actions.actionInvoked({ surfaceId: 'trip', ref: 'root/children/2' }));
+  store.dispatch(a2ui.actions.actionInvoked({ surfaceId: 'trip', ref: 'search' }));
   await pause(10);
   tree();
 
@@ -211,7 +211,7 @@ export async function runDemo(print: Printer, style: Style): Promise<void> {
   tree();
 
   show('5. The user opens the fare terms (openUrl, scheme checked)');
-  store.dispatch(a2ui.actions.actionInvoked({ surfaceId: 'trip', ref: 'root/children/6' }));
+  store.dispatch(a2ui.actions.actionInvoked({ surfaceId: 'trip', ref: 'terms' }));
   await pause(10);
 
   show('6. The agent calls a renderer function (callRendererFunction)');
@@ -224,7 +224,7 @@ export async function runDemo(print: Printer, style: Style): Promise<void> {
     a2ui.actions.mcpAppRequested({
       requestId: 1,
       surfaceId: 'trip',
-      ref: 'root/children/7',
+      ref: 'weather_app',
       method: 'tools/call',
       params: { name: 'lookupWeather', arguments: { city: 'Tokyo' } },
     }),
@@ -233,7 +233,7 @@ export async function runDemo(print: Printer, style: Style): Promise<void> {
   tree();
   show('8. A tool the app may not call is refused with a JSON-RPC error');
   store.dispatch(
-    a2ui.actions.mcpAppRequested({ requestId: 2, surfaceId: 'trip', ref: 'root/children/7', method: 'tools/call', params: { name: 'deleteAccount', arguments: {} } }),
+    a2ui.actions.mcpAppRequested({ requestId: 2, surfaceId: 'trip', ref: 'weather_app', method: 'tools/call', params: { name: 'deleteAccount', arguments: {} } }),
   );
   await pause(10);
 

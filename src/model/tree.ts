@@ -4,7 +4,11 @@
  */
 import type { ValidationResult } from '../protocol/catalogDefinition';
 
-/** A node's place in the tree: 'root', 'root/children/0', 'root/children/1/child'. */
+/**
+ * What a node is, not where it sits: its component id, plus `@` and the absolute data path of the
+ * template item for nodes inside templates ('email', 'row@/items/3'); `@` and `\` in a component id
+ * are escaped with `\`. Sibling inserts, removals and reorders never change another node's ref.
+ */
 export type NodeRef = string;
 
 export type DiagnosticSeverity = 'error' | 'warning';
@@ -53,8 +57,11 @@ export interface ResolvedNode {
   scope: string | null;
   /** Some property waits for an agent function response. */
   busy: boolean;
+  /** False while a check fails or waits (see `checksPending`): the node's action does not run. */
   isValid: boolean;
   validation: ValidationResult[];
+  /** A check waits for an agent function: its entry in `validation` carries no failure message yet. */
+  checksPending?: true;
   /** Rendered instead of a broken reference. */
   placeholder?: 'missing' | 'unknown' | 'cyclic';
 }

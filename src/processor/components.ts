@@ -144,8 +144,11 @@ function checkCall(
   if (!resolved.ok) return resolved.error;
   const catalog = resolved.catalog;
   const fn = Object.prototype.hasOwnProperty.call(catalog.functions, name) ? catalog.functions[name] : undefined;
-  // Undeclared functions are agent functions ("Fallback to Agent RPC"), not errors.
-  if (!fn) return null;
+  // Undeclared functions are agent functions ("Fallback to Agent RPC"), unless the host chose the strict rule.
+  if (!fn) {
+    if (config.unknownFunctions !== 'reject') return null;
+    return a2uiError('VALIDATION_FAILED', `${at}/call: Unrecognized function '${name}': catalog '${catalog.catalogId}' does not declare it`, { ...where, path: `${at}/call` });
+  }
   if (fn.definition.allowedCallers === 'agentOnly') {
     return a2uiError('VALIDATION_FAILED', `${at}: function '${name}' is agentOnly and cannot be bound in UI content`, where);
   }

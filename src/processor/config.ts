@@ -45,6 +45,8 @@ export interface ProcessorConfig {
   implicitDefaultCatalogId: string | null;
   defaultTimeoutMs: number | null;
   limits: SessionLimits;
+  /** A call to an undeclared function: the agent's ('agent'), or VALIDATION_FAILED ('reject'). */
+  unknownFunctions: 'agent' | 'reject';
 }
 
 /**

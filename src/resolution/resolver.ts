@@ -22,6 +22,7 @@ import {
   type EvaluationScope,
 } from './evaluation';
 import { getAt, jsonEqual, resolvePath, splitPointer } from '../data';
+import { cycleCutRef, nodeRefOf } from './refs';
 
 /** Limits the resolver enforces; exceeding one gives a placeholder or a diagnostic, never a crash. */
 export interface ResolutionLimits {
@@ -55,6 +56,8 @@ interface NodeSpec {
   index: number | undefined;
   parentRef: NodeRef | null;
   depth: number;
+  /** A reference that closes a cycle: rendered as a 'cyclic' placeholder. */
+  cut?: true;
 }
 
 interface DataDependency {
@@ -199,7 +202,7 @@ export function forgetSurface(cache: ResolverCache, surfaceId: string): void {
 /** Looks up one node of a tree by ref without building the whole `nodes` record. */
 export function lookupNode(tree: ResolvedTree, ref: NodeRef): ResolvedNode | undefined {
   const store = storeOfTree.get(tree);
-  return store ? storeGet(store, ref)?.node : tree.nodes[ref];
+  return store ? storeGet(store, ref)?.node : Object.prototype.hasOwnProperty.call(tree.nodes, ref) ? tree.nodes[ref] : undefined;
 }
 
 /** The scope and template index a node was resolved in (what an action evaluates against). */
@@ -220,7 +223,11 @@ function makeTree(surfaceId: string, store: NodeStore<NodeEntry>, surfaceDiagnos
     get nodes(): Record<NodeRef, ResolvedNode> {
       if (!nodes) {
         nodes = {};
-        for (const entry of storeValues(store)) nodes[entry.node.ref] = entry.node;
+        for (const entry of storeValues(store)) {
+          // Refs are component ids: '__proto__' must be an own key, not the prototype.
+          if (entry.node.ref === '__proto__') Object.defineProperty(nodes, '__proto__', { value: entry.node, enumerable: true, writable: true, configurable: true });
+          else nodes[entry.node.ref] = entry.node;
+        }
       }
       return nodes;
     },
@@ -244,7 +251,20 @@ const sameSpec = (a: NodeSpec, b: NodeSpec): boolean =>
   a.scope === b.scope &&
   a.index === b.index &&
   a.parentRef === b.parentRef &&
-  a.depth === b.depth;
+  a.depth === b.depth &&
+  a.cut === b.cut;
+
+/**
+ * Whether the children an entry placed were cut where the ancestors now say they must be: a node
+ * reused under other ancestors must not keep (or lack) a cycle cut.
+ */
+function cutsStillHold(entry: NodeEntry, ancestors: ReadonlySet<string>): boolean {
+  for (const child of entry.childSpecs) {
+    const mustCut = child.componentId === entry.spec.componentId || ancestors.has(child.componentId);
+    if ((child.cut === true) !== mustCut) return false;
+  }
+  return true;
+}
 
 class ResolutionRun {
   private readonly writer: StoreWriter<NodeEntry>;
@@ -323,13 +343,15 @@ class ResolutionRun {
 
   /** Components or catalogs changed: walk the whole tree, reusing nodes whose inputs are unchanged. */
   private full(): void {
-    const root: NodeSpec = { ref: 'root', componentId: 'root', scope: '/', index: undefined, parentRef: null, depth: 0 };
+    const root: NodeSpec = { ref: nodeRefOf('root', null), componentId: 'root', scope: '/', index: undefined, parentRef: null, depth: 0 };
     if (this.surface.components.root) this.visit(root, new Set());
+    // A node may be placed by several parents (the same component over the same data), so what
+    // leaves the tree is decided after the walk: every entry it did not reach, one by one.
     const stale: NodeRef[] = [];
     for (const entry of this.writer.values()) {
       if (!this.visited.has(entry.spec.ref)) stale.push(entry.spec.ref);
     }
-    for (const ref of stale) this.remove(ref);
+    for (const ref of stale) this.removeOne(ref);
   }
 
   /** Only data or agent rows changed: re-evaluate the nodes that read what changed. */
@@ -384,6 +406,8 @@ class ResolutionRun {
 
   /** Resolves the node at `spec` and, recursively, the children it places. */
   private visit(spec: NodeSpec, ancestors: Set<string>): void {
+    // A second place showing the same component over the same data is the same node.
+    if (this.visited.has(spec.ref)) return;
     this.visited.add(spec.ref);
     const previous = this.writer.get(spec.ref);
     const component = ownComponent(this.surface.components, spec.componentId);
@@ -394,7 +418,8 @@ class ResolutionRun {
       sameSpec(previous.spec, spec) &&
       component !== undefined &&
       !this.inputsChanged(previous) &&
-      !ancestors.has(spec.componentId)
+      !ancestors.has(spec.componentId) &&
+      cutsStillHold(previous, ancestors)
     ) {
       entry = previous;
     } else {
@@ -406,8 +431,10 @@ class ResolutionRun {
         if (!indexed) this.unindex(previous);
         if (sameNode(previous.node, entry.node)) entry = { ...entry, node: previous.node };
         else this.emitted.push(spec.ref);
-        const kept = new Set(entry.childSpecs.map((c) => c.ref));
-        for (const child of previous.childSpecs) if (!kept.has(child.ref)) this.remove(child.ref);
+        if (!this.walkAll) {
+          const kept = new Set(entry.childSpecs.map((c) => c.ref));
+          for (const child of previous.childSpecs) if (!kept.has(child.ref)) this.remove(child.ref);
+        }
       } else {
         this.emitted.push(spec.ref);
         this.nodeCount += 1;
@@ -428,6 +455,17 @@ class ResolutionRun {
       this.visit(child, ancestors);
     }
     ancestors.delete(spec.componentId);
+  }
+
+  /** Removes the entry of `ref` only (a full walk removes every entry it did not reach). */
+  private removeOne(ref: NodeRef): void {
+    const entry = this.writer.get(ref);
+    if (!entry) return;
+    this.unindex(entry);
+    this.writer.delete(ref);
+    this.nodeCount -= 1;
+    this.destroyed.push(ref);
+    this.changed = true;
   }
 
   /** Removes `ref` and everything below it from the tree. */
@@ -461,9 +499,9 @@ class ResolutionRun {
 
   /** Builds the entry for one node from its component definition. */
   private evaluate(spec: NodeSpec, component: ComponentRecord | undefined, ancestors: Set<string>): NodeEntry {
-    const builder = new NodeBuilder(this, spec, component);
+    const builder = new NodeBuilder(this, spec, component, ancestors);
     if (!component) return builder.placeholder('missing', 'MISSING_CHILD', `Component '${spec.componentId}' is referenced but has not been sent.`);
-    if (ancestors.has(spec.componentId)) {
+    if (spec.cut === true || ancestors.has(spec.componentId)) {
       return builder.placeholder('cyclic', 'CYCLIC_REFERENCE', `Component '${spec.componentId}' contains itself; the cycle is cut here.`);
     }
     if (spec.depth > this.context.limits.maxDepth) {
@@ -532,11 +570,14 @@ class NodeBuilder {
   private readonly childSpecs: NodeSpec[] = [];
   private readonly diagnostics: Diagnostic[] = [];
   private busy = false;
+  private checksPending = false;
 
   constructor(
     private readonly run: ResolutionRun,
     private readonly spec: NodeSpec,
     private readonly component: ComponentRecord | undefined,
+    /** Component ids above this node: a child among them (or this node itself) closes a cycle. */
+    private readonly ancestors: ReadonlySet<string>,
   ) {}
 
   placeholder(kind: 'missing' | 'unknown' | 'cyclic', code: Diagnostic['code'], message: string): NodeEntry {
@@ -585,6 +626,7 @@ class NodeBuilder {
       isValid: validation.every((v) => v.valid || (v.severity !== undefined && v.severity !== 'error')),
       validation,
     };
+    if (this.checksPending) node.checksPending = true;
     return this.entry(node);
   }
 
@@ -603,7 +645,7 @@ class NodeBuilder {
   private evaluateShaped(raw: unknown, shape: PropShape, slot: string): unknown {
     switch (shape.kind) {
       case 'child':
-        if (typeof raw === 'string') return this.placeChild(raw, slot, undefined, undefined);
+        if (typeof raw === 'string') return this.placeChild(raw, undefined, undefined);
         // A child slot holds a component id; anything else (a binding, a call, a list) would put a
         // value where renderers expect a node ref, so it renders as no child.
         if (raw !== undefined && raw !== null) this.diagnose('error', 'EXPRESSION_ERROR', `Property '${slot}' is not a component id.`);
@@ -634,22 +676,20 @@ class NodeBuilder {
     }
   }
 
-  private placeChild(componentId: string, slot: string, scope: string | undefined, index: number | undefined): NodeRef {
-    const ref = `${this.spec.ref}/${slot}`;
-    this.childSpecs.push({
-      ref,
-      componentId,
-      scope: scope ?? this.spec.scope,
-      index: index ?? this.spec.index,
-      parentRef: this.spec.ref,
-      depth: this.spec.depth + 1,
-    });
+  private placeChild(componentId: string, scope: string | undefined, index: number | undefined): NodeRef {
+    const childScope = scope ?? this.spec.scope;
+    const childIndex = index ?? this.spec.index;
+    const cut = componentId === this.spec.componentId || this.ancestors.has(componentId);
+    const ref = cut ? cycleCutRef(componentId, this.spec.ref) : nodeRefOf(componentId, childIndex === undefined ? null : childScope);
+    const spec: NodeSpec = { ref, componentId, scope: childScope, index: childIndex, parentRef: this.spec.ref, depth: this.spec.depth + 1 };
+    if (cut) spec.cut = true;
+    this.childSpecs.push(spec);
     return ref;
   }
 
   private placeChildList(raw: unknown, slot: string): NodeRef[] {
     if (Array.isArray(raw)) {
-      return raw.flatMap((id, i) => (typeof id === 'string' ? [this.placeChild(id, `${slot}/${i}`, undefined, undefined)] : []));
+      return raw.flatMap((id) => (typeof id === 'string' ? [this.placeChild(id, undefined, undefined)] : []));
     }
     if (typeof raw === 'object' && raw !== null && typeof (raw as { componentId?: unknown }).componentId === 'string' && typeof (raw as { path?: unknown }).path === 'string') {
       const template = raw as { componentId: string; path: string };
@@ -668,7 +708,7 @@ class NodeBuilder {
       const refs: NodeRef[] = [];
       const base = listPath === '/' ? '' : listPath;
       for (let i = 0; i < Math.min(list.length, max); i += 1) {
-        refs.push(this.placeChild(template.componentId, `${slot}/${i}`, `${base}/${i}`, i));
+        refs.push(this.placeChild(template.componentId, `${base}/${i}`, i));
       }
       return refs;
     }
@@ -709,13 +749,27 @@ class NodeBuilder {
     return result.value === undefined ? null : result.value;
   }
 
+  /**
+   * The checks' results. A check whose condition waits for an agent function is pending: not
+   * valid (so the node does not act) but with no failure message, and the node says
+   * `checksPending`. A failing check shows the rule's own message when it has one (the agent
+   * wrote it for this field), the function's otherwise.
+   */
   private evaluateChecks(checks: unknown[]): ValidationResult[] {
     return checks.map((rule, i) => {
       const condition = typeof rule === 'object' && rule !== null ? (rule as { condition?: unknown }).condition : undefined;
-      const fallback = typeof rule === 'object' && rule !== null ? (rule as { message?: unknown }).message : undefined;
+      const own = typeof rule === 'object' && rule !== null ? (rule as { message?: unknown }).message : undefined;
+      const busyBefore = this.busy;
+      this.busy = false;
       const value = this.evaluateValue(condition, `checks/${i}`);
+      const waiting = this.busy;
+      this.busy = busyBefore || waiting;
+      if (waiting) {
+        this.checksPending = true;
+        return { valid: false };
+      }
       const result = toValidationResult(value);
-      if (!result.valid && result.message === undefined && typeof fallback === 'string') return { ...result, message: fallback };
+      if (!result.valid && typeof own === 'string') return { ...result, message: own };
       return result;
     });
   }

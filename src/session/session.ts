@@ -24,29 +24,11 @@ import type { AgentCallRequest } from '../resolution/evaluation';
 import { mcpDataModelNotifications } from '../mcp/notify';
 import { errorText } from '../util/errors';
 import type { McpToolClient } from '../mcp/types';
+import { readCatalogs, readSessionOptions, type SessionOptions } from './options';
 
 export type { McpToolClient } from '../mcp/types';
 
-/** Options of {@link createSession}. */
-export interface SessionOptions {
-  /** 'strict' (default): components are checked against their catalog's schema. */
-  validation?: 'strict' | 'lenient';
-  /** Timeout for agent calls that set none; null = none. Default 10,000 ms. */
-  defaultTimeoutMs?: number | null;
-  /** Protocol version of outbound messages. */
-  version?: 'v1.0';
-  /** Clock for action timestamps; default: the real clock. */
-  clock?: () => Date;
-  /** Runs the tools an embedded MCP App calls. */
-  mcpClient?: McpToolClient;
-  /**
-   * Whether a surface that names no catalog uses the session's first catalog (default true).
-   * false follows the protocol's strict "no fallback" rule: such components are rejected.
-   */
-  implicitDefaultCatalog?: boolean;
-  /** Resource limits; each defaults to {@link DEFAULT_SESSION_LIMITS}. */
-  limits?: Partial<SessionLimits>;
-}
+export type { SessionOptions } from './options';
 
 /** What a session closes over: code and caches, never part of serializable state. */
 export interface SessionRuntime {
@@ -67,11 +49,14 @@ export interface Session {
 export type Result = { ok: true; session: Session; effects: Effect[] };
 export type Failure = { ok: false; error: A2uiError; session: Session; effects: Effect[] };
 
-/** Builds the runtime (catalogs, options, caches) a session or a Redux slice works with. */
-export function createSessionRuntime(catalogs: readonly Catalog[], rawOptions: SessionOptions = {}): SessionRuntime {
-  const list = usableCatalogs(catalogs);
-  const options = readOptions(rawOptions);
-  const limits: SessionLimits = { ...DEFAULT_SESSION_LIMITS, ...sanitizeLimits(options.limits) };
+/**
+ * Builds the runtime (catalogs, options, caches) a session or a Redux slice works with.
+ * Throws a TypeError naming the option for a configuration mistake (see {@link createSession}).
+ */
+export function createSessionRuntime(catalogs: readonly Catalog[], rawOptions?: SessionOptions, who = 'createSessionRuntime'): SessionRuntime {
+  const list = readCatalogs(catalogs, who);
+  const options = readSessionOptions(rawOptions, who);
+  const limits: SessionLimits = { ...DEFAULT_SESSION_LIMITS, ...options.limits };
   const implicitDefaultCatalogId = options.implicitDefaultCatalog === false ? null : (list[0]?.catalogId ?? null);
   const processor: ProcessorConfig = {
     catalogs: list,
@@ -79,6 +64,7 @@ export function createSessionRuntime(catalogs: readonly Catalog[], rawOptions: S
     implicitDefaultCatalogId,
     defaultTimeoutMs: options.defaultTimeoutMs === undefined ? 10_000 : options.defaultTimeoutMs,
     limits,
+    unknownFunctions: options.unknownFunctions ?? 'agent',
   };
   return {
     catalogs: list,
@@ -92,65 +78,6 @@ export function createSessionRuntime(catalogs: readonly Catalog[], rawOptions: S
     cache: createResolverCache(),
     clock: typeof options.clock === 'function' ? options.clock : () => new Date(),
   };
-}
-
-function sanitizeLimits(limits: unknown): Partial<SessionLimits> {
-  const out: Partial<SessionLimits> = {};
-  try {
-    if (typeof limits !== 'object' || limits === null) return {};
-    for (const key of Object.keys(DEFAULT_SESSION_LIMITS)) {
-      const value: unknown = (limits as Record<string, unknown>)[key];
-      if (typeof value === 'number' && value > 0) (out as Record<string, number>)[key] = value;
-    }
-  } catch {
-    // Unreadable limits fall back to the defaults.
-  }
-  return out;
-}
-
-/** The catalogs that can be read; anything else is skipped rather than thrown on. */
-function usableCatalogs(catalogs: unknown): Catalog[] {
-  const out: Catalog[] = [];
-  try {
-    if (!Array.isArray(catalogs)) return out;
-    for (const catalog of catalogs) {
-      try {
-        if (catalog && typeof (catalog as Catalog).catalogId === 'string') out.push(catalog as Catalog);
-      } catch {
-        // an unreadable catalog is skipped
-      }
-    }
-  } catch {
-    // an unreadable list gives no catalogs
-  }
-  return out;
-}
-
-/** Options read once into a plain object; unreadable ones are defaults. */
-function readOptions(options: unknown): SessionOptions {
-  const out: SessionOptions = {};
-  if (typeof options !== 'object' || options === null) return out;
-  const read = (key: keyof SessionOptions): unknown => {
-    try {
-      return (options as Record<string, unknown>)[key];
-    } catch {
-      return undefined;
-    }
-  };
-  const validation = read('validation');
-  if (validation === 'strict' || validation === 'lenient') out.validation = validation;
-  const timeout = read('defaultTimeoutMs');
-  if (timeout === null || (typeof timeout === 'number' && Number.isFinite(timeout) && timeout >= 0)) out.defaultTimeoutMs = timeout;
-  if (read('version') === 'v1.0') out.version = 'v1.0';
-  const clock = read('clock');
-  if (typeof clock === 'function') out.clock = clock as () => Date;
-  const mcpClient = read('mcpClient');
-  if (typeof mcpClient === 'object' && mcpClient !== null) out.mcpClient = mcpClient as McpToolClient;
-  const implicit = read('implicitDefaultCatalog');
-  if (typeof implicit === 'boolean') out.implicitDefaultCatalog = implicit;
-  const limits = read('limits');
-  if (limits !== undefined) out.limits = sanitizeLimits(limits);
-  return out;
 }
 
 /** Whether `value` is a session this package made (guards the read-only functions). */
@@ -168,10 +95,13 @@ function isSession(value: unknown): value is Session {
 
 /**
  * Creates a session over `catalogs`; the first is the default for surfaces that name none.
+ * Configuration mistakes throw a TypeError naming the option: catalogs that are not catalogs (a
+ * factory passed uncalled: `basicCatalog` for `basicCatalog()`), an unknown or misspelled option,
+ * an unsupported `version`, a `validation` other than 'strict' or 'lenient', and so on.
  * @example const session = createSession([basicCatalog()], { defaultTimeoutMs: 5_000 });
  */
-export function createSession(catalogs: Catalog[], options: SessionOptions = {}): Session {
-  return { state: initialSessionState(), runtime: createSessionRuntime(catalogs, options) };
+export function createSession(catalogs: Catalog[], options?: SessionOptions): Session {
+  return { state: initialSessionState(), runtime: createSessionRuntime(catalogs, options, 'createSession') };
 }
 
 /** Wraps existing state (from a Redux store, say) with a runtime. */

@@ -59,7 +59,23 @@ describe('defineCatalog', () => {
         shout: {
           type: 'object',
           returnType: 'string',
-          properties: { call: { const: 'shout' }, args: input.functions?.shout?.definition.args },
+          // args describe the evaluated value; on the wire each may also be a binding or a call
+          properties: {
+            call: { const: 'shout' },
+            args: {
+              type: 'object',
+              properties: {
+                value: {
+                  anyOf: [
+                    { type: 'string' },
+                    { $ref: 'https://a2ui.org/specification/v1_0/common_types.json#/$defs/DataBinding' },
+                    { $ref: 'https://a2ui.org/specification/v1_0/common_types.json#/$defs/FunctionCall' },
+                  ],
+                },
+              },
+              required: ['value'],
+            },
+          },
           required: ['call', 'args'],
         },
         checkStock: {

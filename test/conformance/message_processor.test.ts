@@ -4,7 +4,6 @@
  * mode, draft spellings, how errors and expected state are compared) is documented in
  * processorCases.ts and mapping.ts.
  */
-import { AGENT_FUNCTION_RULE } from './mapping';
 import { runProcessorCase } from './processorCases';
 import { loadSuite, runSuite } from './suite';
 
@@ -13,11 +12,6 @@ const cases = loadSuite('core/message_processor_v1_0.yaml');
 const known: Record<string, string> = {
   test_v091_version_string_compatibility:
     'protocol v0.9.1 message: this package speaks v1.0 only, and API.md decides that a wrong `version` "fail[s] that message in both modes"',
-  test_v10_function_call_naming_catalog_without_that_function_errors: AGENT_FUNCTION_RULE,
-  test_v10_function_call_without_catalog_id_to_unknown_function_errors: AGENT_FUNCTION_RULE,
-  test_v10_nested_call_in_args_resolves_its_own_catalog: AGENT_FUNCTION_RULE,
-  test_v10_call_in_index_args_is_checked: AGENT_FUNCTION_RULE,
-  test_v10_call_in_list_without_catalog_id_uses_surface_default: AGENT_FUNCTION_RULE,
   test_v10_get_renderer_data_model_excludes_surface_without_default_from_v09:
     "a v0.9 data model request: API.md's clientDataModel(session, version?: 'v1.0') takes v1.0 only and refuses another version with UNSUPPORTED_VERSION instead of answering null",
   test_v10_get_renderer_data_model_filters_by_surface_protocol_version:

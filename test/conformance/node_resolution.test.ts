@@ -5,18 +5,23 @@
  * basicCatalog(), as HARNESS.md maps it, and they are sent as one createSurface message.
  *
  * The suite's node model, in our terms (a node is an immutable snapshot at a ref):
- * - node at ref R: `resolvedTree(…).nodes[R]`; `nodes` lists every live ref, so the set of refs
- *   must equal the expected keys. `component_id` is componentId, `type` is component, `state` is
+ * - the suite names nodes by tree place (`root/children/1/child`: parent, property, index); our
+ *   refs name what a node is (component id, plus the template item's data path). The harness
+ *   maps places onto refs by walking the resolved tree from the root through the props that hold
+ *   child refs (test/helpers/places.ts); a component shown at two places is one node of ours and
+ *   two places of the suite's. Every check below is made per place.
+ * - node at place P: the node whose ref the walk finds at P; the set of places must equal the
+ *   expected keys. `component_id` is componentId, `type` is component, `state` is
  *   `pending` for a 'missing' placeholder (`error` for other placeholders), else `resolved`;
  *   `data_path` is the node's scope ('/' outside templates).
  * - props: `{value, writable}` is the evaluated prop, writable when the prop is in `bindings`;
- *   `{node: ref}` is a child ref placed in that prop; `{action: true}` an action object.
- * - identity: the suite's node at R survives a step when R is in the tree before and after and
+ *   `{node: P}` is the ref of the node at place P placed in that prop; `{action: true}` an action object.
+ * - identity: the suite's node at place R survives a step when R is in the tree before and after and
  *   still renders the same component id in the same state (resolved or pending); otherwise the old
  *   node was replaced. `same_nodes` / `replaced_nodes` list refs of each kind.
  * - `emissions`: surviving nodes whose snapshot object changed (a new node is not an emission of
  *   its own); `destroyed`: refs that left the tree plus replaced refs, once each.
- * - ops: `write` is write(); `set_data` and `update_components` are updateDataModel and
+ * - ops: `write` is write() (the step's place mapped onto a ref first, as for `invoke`); `set_data` and `update_components` are updateDataModel and
  *   updateComponents messages; `invoke` is invoke(), whose `action` send effects are `events`
  *   and whose `openUrl` effects are the `functions` that ran (`{name: 'openUrl', args: {url}}`,
  *   the url compared as a URL, in WHATWG serialization, since the effect carries the parsed URL),
@@ -36,6 +41,7 @@ import { invoke, write } from '../../src/session/interaction';
 import { createSession, dispose, handleMessage, resolvedTree, sessionFrom, type Session } from '../../src/session/session';
 import type { Effect } from '../../src/model/effects';
 import { isRecord } from './mapping';
+import { placesOf } from '../helpers/places';
 import { loadSuite, runSuite, fixturePathOfCasePath, FIXTURES, type ConformanceCase } from './suite';
 
 const cases = loadSuite('core/node_resolution.yaml');
@@ -77,9 +83,16 @@ function loadFixture(casePath: string): Fixture {
   return parse(readFileSync(join(FIXTURES, shared), 'utf8')) as Fixture;
 }
 
+/** The nodes of the surface by tree place. */
 function snapshot(session: Session | null): Snapshot {
-  const tree = session === null ? undefined : resolvedTree(session, SURFACE);
-  return tree ? { ...tree.nodes } : {};
+  return placesOf(session === null ? undefined : resolvedTree(session, SURFACE));
+}
+
+/** The ref of the node at a place the step names. */
+function refOfPlace(session: Session, place: string | undefined): string {
+  const node = snapshot(session)[place as string];
+  if (!node) throw new Error(`no node at place ${String(place)}`);
+  return node.ref;
 }
 
 function applied(result: { ok: true; session: Session; effects: Effect[] } | { ok: false; error: { message: string } }): { session: Session; effects: Effect[] } {
@@ -102,15 +115,16 @@ function isActionObject(value: unknown): boolean {
   return isRecord(value) && ('event' in value || 'functionCall' in value);
 }
 
-function checkProp(node: ResolvedNode, key: string, actual: unknown, expected: unknown, where: string): string[] {
+function checkProp(places: Snapshot, node: ResolvedNode, key: string, actual: unknown, expected: unknown, where: string): string[] {
   if (Array.isArray(expected)) {
     if (!Array.isArray(actual) || actual.length !== expected.length) return [`${where}: expected ${expected.length} items, got ${JSON.stringify(actual)}`];
-    return expected.flatMap((item, i) => checkProp(node, key, actual[i], item, `${where}/${i}`));
+    return expected.flatMap((item, i) => checkProp(places, node, key, actual[i], item, `${where}/${i}`));
   }
   if (!isRecord(expected)) return [`${where}: unreadable expectation ${JSON.stringify(expected)}`];
   const problems: string[] = [];
   if ('node' in expected) {
-    if (actual !== expected.node || !node.children.includes(expected.node as string)) problems.push(`${where}: expected child ${String(expected.node)}, got ${JSON.stringify(actual)}`);
+    const child = places[expected.node as string];
+    if (child === undefined || actual !== child.ref || !node.children.includes(child.ref)) problems.push(`${where}: expected child ${String(expected.node)}, got ${JSON.stringify(actual)}`);
   }
   if ('action' in expected && isActionObject(actual) !== expected.action) problems.push(`${where}: expected an action, got ${JSON.stringify(actual)}`);
   if ('value' in expected && JSON.stringify(actual) !== JSON.stringify(expected.value)) problems.push(`${where}: expected ${JSON.stringify(expected.value)}, got ${JSON.stringify(actual)}`);
@@ -129,7 +143,7 @@ function checkNodes(after: Snapshot, expected: NonNullable<Expectation['nodes']>
     if ('state' in want && stateOf(node) !== want.state) problems.push(`${ref}: state ${stateOf(node)}`);
     if ('data_path' in want && (node.scope ?? '/') !== want.data_path) problems.push(`${ref}: data_path ${String(node.scope)}`);
     for (const [key, prop] of Object.entries((want.props as Record<string, unknown> | undefined) ?? {})) {
-      problems.push(...checkProp(node, key, node.props[key], prop, `${ref}.${key}`));
+      problems.push(...checkProp(after, node, key, node.props[key], prop, `${ref}.${key}`));
     }
   }
   expect(problems).toEqual([]);
@@ -177,7 +191,7 @@ function checkInvocation(effects: Effect[], expected: Expectation): void {
 function applyStep(session: Session, step: Step): { session: Session | null; effects: Effect[] } {
   switch (step.op) {
     case 'write':
-      return applied(write(session, SURFACE, step.node as string, step.property as string, step.value));
+      return applied(write(session, SURFACE, refOfPlace(session, step.node), step.property as string, step.value));
     case 'set_data':
       return applied(handleMessage(session, { version: 'v1.0', updateDataModel: { surfaceId: SURFACE, path: step.path, value: step.value } }));
     case 'update_components':
@@ -192,7 +206,7 @@ function applyStep(session: Session, step: Step): { session: Session | null; eff
       return { session: sessionFrom(session.runtime, next), effects: [] };
     }
     case 'invoke':
-      return applied(invoke(session, SURFACE, step.node as string, step.property ?? 'action'));
+      return applied(invoke(session, SURFACE, refOfPlace(session, step.node), step.property ?? 'action'));
     case 'dispose':
       return { session: null, effects: dispose(session).effects };
   }
@@ -233,7 +247,7 @@ function run(c: ConformanceCase): void {
 
 /** API.md's identity rule, where the suite's parents hold their children's node objects. */
 const PARENT_KEEPS_IDENTITY =
-  'API.md decides that a node keeps "its object identity while nothing it reads changed", and a parent reads its children by ref (NodeRef: "the node\'s place in the tree … Stable: the same place keeps its ref"); when the child at a ref is replaced (pending ⇄ resolved), the parent\'s snapshot is unchanged, so root keeps its object and does not emit, where the suite\'s parents hold their child node objects and emit once. Everything else the case checks (replaced and destroyed nodes, surviving identities, props) matches';
+  'API.md decides that a node keeps "its object identity while nothing it reads changed", and a parent reads its children by ref (NodeRef: "what the node is, not where it sits": the child\'s component id); when the child is replaced (pending ⇄ resolved), the parent\'s snapshot is unchanged, so root keeps its object and does not emit, where the suite\'s parents hold their child node objects and emit once. Everything else the case checks (replaced and destroyed nodes, surviving identities, props) matches';
 
 const known: Record<string, string> = {
   shared_definition_independent_instances: PARENT_KEEPS_IDENTITY,

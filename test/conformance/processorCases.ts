@@ -9,6 +9,8 @@
  * - Sessions are created with `implicitDefaultCatalog: false`: these suites test the protocol's
  *   catalog resolution ("no fallback" to the first catalog), not API.md's convenience default.
  * - Validation mode: the case's `strictMode` is our `validation` option ('strict' / 'lenient').
+ *   Strict cases also run with `unknownFunctions: 'reject'`: the suite's strict mode refuses a
+ *   call to a function its catalog does not declare (API.md: the upstream strict rule).
  *   A case that omits it runs 'strict' under `validate` (which asks whether messages are valid)
  *   and 'lenient' under the other actions, as the suite's processor stores components it is not
  *   asked to check (such cases send, e.g., a Button with a `title` the v1.0 basic catalog does not
@@ -76,7 +78,11 @@ export const DETAIL_CODE_WORDS: Readonly<Record<string, RegExp>> = {
 
 export function processorSession(c: ConformanceCase): Session {
   const strict = typeof c.strictMode === 'boolean' ? c.strictMode : c.action === 'validate';
-  return createSession(catalogsOfCase(c), { validation: strict ? 'strict' : 'lenient', implicitDefaultCatalog: false });
+  return createSession(catalogsOfCase(c), {
+    validation: strict ? 'strict' : 'lenient',
+    implicitDefaultCatalog: false,
+    unknownFunctions: strict ? 'reject' : 'agent',
+  });
 }
 
 function payloadOf(holder: Step): unknown {

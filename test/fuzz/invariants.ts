@@ -242,7 +242,7 @@ export function assertTreeConsistent(tree: ResolvedTree, catalogs: readonly Cata
     invariant(node.ref === ref, `${what}: node under '${ref}' says its ref is '${node.ref}'`);
     for (const child of node.children) {
       invariant(Object.prototype.hasOwnProperty.call(nodes, child), `${what}: node '${ref}' lists child '${child}', which is not in the tree`);
-      invariant(!placed.has(child), `${what}: '${child}' is placed twice`);
+      // A component shown twice over the same data is one node (API.md), so a ref may be placed twice.
       placed.add(child);
     }
     if (node.placeholder) {
@@ -264,6 +264,17 @@ export function assertTreeConsistent(tree: ResolvedTree, catalogs: readonly Cata
     }
   }
   for (const ref of Object.keys(nodes)) invariant(placed.has(ref), `${what}: node '${ref}' is in the tree but no node places it`);
+  // Refs form no cycle: a renderer that walks children from the root always ends.
+  const state = new Map<string, 'open' | 'done'>();
+  const walk = (ref: string): void => {
+    state.set(ref, 'open');
+    for (const child of nodes[ref]?.children ?? []) {
+      invariant(state.get(child) !== 'open', `${what}: '${child}' is its own ancestor`);
+      if (!state.has(child)) walk(child);
+    }
+    state.set(ref, 'done');
+  };
+  if (tree.root) walk(tree.root.ref);
 }
 
 /** Every surface's tree is consistent, and equal to a resolution from scratch (incremental = full). */

@@ -4,18 +4,18 @@
  */
 import { BASIC_CATALOG_ID, deepFreeze } from './reduxHarness';
 
-/** Node refs of the form surface (the conformance naming: parent ref / property / index). */
+/** Node refs of the form surface: component ids, and `item@<item path>` for the template's items. */
 export const FORM_REFS = Object.freeze({
   root: 'root',
-  name: 'root/children/0',
-  items: 'root/children/1',
-  item0: 'root/children/1/children/0',
-  item1: 'root/children/1/children/1',
-  item2: 'root/children/1/children/2',
-  greeting: 'root/children/2',
-  slow: 'root/children/3',
-  submit: 'root/children/4',
-  submitLabel: 'root/children/4/child',
+  name: 'name',
+  items: 'items',
+  item0: 'item@/items/0',
+  item1: 'item@/items/1',
+  item2: 'item@/items/2',
+  greeting: 'greeting',
+  slow: 'slow',
+  submit: 'submit',
+  submitLabel: 'submitLabel',
 });
 
 /**

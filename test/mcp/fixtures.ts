@@ -26,10 +26,10 @@ export { deepFreeze };
 export { BASIC_CATALOG_ID, MCP_CATALOG_ID };
 
 export const SURFACE = 'main';
-/** The McpApp node: first child of the root Column. */
-export const APP_REF = 'root/children/0';
-/** The Button whose action calls `openApp` through callMcpTool. */
-export const OPEN_BUTTON_REF = 'root/children/1';
+/** The McpApp node (component 'app'). */
+export const APP_REF = 'app';
+/** The Button whose action calls `openApp` through callMcpTool (component 'open'). */
+export const OPEN_BUTTON_REF = 'open';
 /** A fixed clock, so action timestamps are known. */
 export const NOW = '2026-03-01T12:00:00.000Z';
 

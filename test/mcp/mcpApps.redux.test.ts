@@ -213,9 +213,9 @@ describe('replies and notifications without a tool call', () => {
 
   test('a request from a node that is gone gets an error reply and is recorded as the last error', async () => {
     const h = start();
-    h.store.dispatch(h.a2ui.actions.mcpAppRequested({ requestId: 9, surfaceId: SURFACE, ref: 'root/children/7', method: 'ui/message', params: { role: 'user', content: 'x' } }));
+    h.store.dispatch(h.a2ui.actions.mcpAppRequested({ requestId: 9, surfaceId: SURFACE, ref: 'nowhere', method: 'ui/message', params: { role: 'user', content: 'x' } }));
     await until(() => h.replies.length > 0);
-    expect(h.replies).toEqual([{ requestId: 9, reply: { error: { code: -32603, message: expect.stringContaining("no rendered node 'root/children/7'") } } }]);
+    expect(h.replies).toEqual([{ requestId: 9, reply: { error: { code: -32603, message: expect.stringContaining("no rendered node 'nowhere'") } } }]);
     expect(h.store.getState().a2ui.session.lastError).toMatchObject({ code: 'NODE_NOT_FOUND', operation: 'mcpAppRequested' });
     expect(h.sentActions()).toEqual([]);
     h.task.cancel();

@@ -348,7 +348,7 @@ describe('other methods', () => {
 describe('a node that is gone or not an McpApp', () => {
   test.each<[string, string, string, string]>([
     ['a surface that does not exist', 'other', APP_REF, 'SURFACE_NOT_FOUND'],
-    ['a ref that is not rendered', SURFACE, 'root/children/9', 'NODE_NOT_FOUND'],
+    ['a ref that is not rendered', SURFACE, 'nowhere', 'NODE_NOT_FOUND'],
     ['a node of another type', SURFACE, 'root', 'INVALID_ARGUMENT'],
     ['the Button', SURFACE, OPEN_BUTTON_REF, 'INVALID_ARGUMENT'],
   ])('%s is an error, not a reply', (_name, surfaceId, ref, code) => {

@@ -86,7 +86,7 @@ describe('replaying the recorded actions of the conversation', () => {
 });
 
 describe('effects depend only on state and actions', () => {
-  const write = (a2ui: A2ui, value: string) => a2ui.actions.valueWritten({ surfaceId: 'p', ref: 'root/children/0', property: 'value', value });
+  const write = (a2ui: A2ui, value: string) => a2ui.actions.valueWritten({ surfaceId: 'p', ref: 'field', property: 'value', value });
   const surfaceWithProblem = {
     version: 'v1.0',
     createSurface: {

@@ -45,9 +45,9 @@ const buttonsSurface = deepFreeze({
     dataModel: { link: 'https://example.com/docs', n: 7 },
   },
 });
-const OPEN = 'root/children/0';
-const GO = 'root/children/1';
-const BAD = 'root/children/2';
+const OPEN = 'open';
+const GO = 'go';
+const BAD = 'bad';
 
 function recordingTransport(): A2uiTransport & { send: jest.Mock } {
   return { send: jest.fn() };

@@ -64,7 +64,7 @@ describe('selectResolvedTree memoization', () => {
     expect(outboxCallIds()).toHaveLength(1);
     expect(selectResolvedTree(s(), 'B')).toBe(treeB);
     expect(selectResolvedTree.recomputations()).toBe(1);
-    expect(selectResolvedTree(s(), 'A')?.nodes['root/children/0']?.busy).toBe(true);
+    expect(selectResolvedTree(s(), 'A')?.nodes['title']?.busy).toBe(true);
     expect(selectResolvedTree.recomputations()).toBe(2);
   });
 
@@ -99,14 +99,14 @@ describe('selectResolvedTree memoization', () => {
     const { selectResolvedTree, selectNode } = a2ui.selectors;
     receive(plainSurface('A'));
     const root = selectNode(s(), 'A', 'root');
-    const title = selectNode(s(), 'A', 'root/children/0');
-    const body = selectNode(s(), 'A', 'root/children/1');
+    const title = selectNode(s(), 'A', 'title');
+    const body = selectNode(s(), 'A', 'body');
 
     receive(dataUpdate('A', '/title', 'New title'));
     const tree = selectResolvedTree(s(), 'A');
-    expect(tree?.nodes['root/children/0']).not.toBe(title);
-    expect(tree?.nodes['root/children/0']?.props.text).toBe('New title');
-    expect(tree?.nodes['root/children/1']).toBe(body);
+    expect(tree?.nodes['title']).not.toBe(title);
+    expect(tree?.nodes['title']?.props.text).toBe('New title');
+    expect(tree?.nodes['body']).toBe(body);
     expect(tree?.nodes.root).toBe(root);
   });
 });
@@ -128,9 +128,9 @@ describe('selectNode, selectSurface(s), selectDiagnostics', () => {
       }),
     );
     const { selectNode, selectResolvedTree } = a2ui.selectors;
-    expect(selectNode(s(), 'L', 'root/children/1')).toMatchObject({ componentId: 'row', props: { text: 'y' }, scope: '/rows/1' });
-    expect(selectNode(s(), 'L', 'root/children/1')).toBe(selectResolvedTree(s(), 'L')?.nodes['root/children/1']);
-    expect(selectNode(s(), 'L', 'root/children/2')).toBeUndefined();
+    expect(selectNode(s(), 'L', 'row@/rows/1')).toMatchObject({ componentId: 'row', props: { text: 'y' }, scope: '/rows/1' });
+    expect(selectNode(s(), 'L', 'row@/rows/1')).toBe(selectResolvedTree(s(), 'L')?.nodes['row@/rows/1']);
+    expect(selectNode(s(), 'L', 'row@/rows/2')).toBeUndefined();
     expect(selectNode(s(), 'L', '__proto__')).toBeUndefined();
     expect(selectNode(s(), 'nope', 'root')).toBeUndefined();
     expect(selectResolvedTree(s(), 'nope')).toBeUndefined();

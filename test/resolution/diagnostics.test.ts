@@ -25,17 +25,17 @@ describe('UNKNOWN_COMPONENT', () => {
   ]);
 
   test('the unknown type resolves to an "unknown" placeholder; the rest renders', () => {
-    const odd = node(session, 'root/children/1');
+    const odd = node(session, 'odd');
     expect(odd.placeholder).toBe('unknown');
     expect(odd.componentId).toBe('odd');
     expect(odd.children).toEqual([]);
-    expect(node(session, 'root/children/0').props.text).toBe('fine');
-    expect(node(session, 'root/children/0').placeholder).toBeUndefined();
+    expect(node(session, 'known').props.text).toBe('fine');
+    expect(node(session, 'known').placeholder).toBeUndefined();
   });
 
   test('an error diagnostic names the component, in the tree and as an effect', () => {
     const [diagnostic] = treeDiagnostics(session, 'UNKNOWN_COMPONENT');
-    expect(diagnostic).toMatchObject({ severity: 'error', componentId: 'odd', ref: 'root/children/1' });
+    expect(diagnostic).toMatchObject({ severity: 'error', componentId: 'odd', ref: 'odd' });
     expect(diagnosticEffects(effects, 'UNKNOWN_COMPONENT').some((e) => e.severity === 'error' && e.payload.componentId === 'odd')).toBe(true);
   });
 });
@@ -50,15 +50,17 @@ describe('CYCLIC_REFERENCE', () => {
 
   test('lenient validation lets a cycle in; the tree cuts it with a "cyclic" placeholder', () => {
     const { session, effects } = open(cycle, undefined, { session: { validation: 'lenient' } });
-    // root → a → b → a: the second 'a' is the cut
-    const cut = node(session, 'root/children/0/child/child');
+    // root → a → b → a: the second 'a' is the cut, a placeholder of its own held by 'b'
+    expect(node(session, 'b').props.child).toBe('a@cycle:b');
+    const cut = node(session, 'a@cycle:b');
     expect(cut.componentId).toBe('a');
     expect(cut.placeholder).toBe('cyclic');
     expect(cut.children).toEqual([]);
-    expect(node(session, 'root/children/0/child').componentId).toBe('b');
-    expect(node(session, 'root/children/1').props.text).toBe('still here');
+    expect(node(session, 'a').props.child).toBe('b');
+    expect(node(session, 'a').placeholder).toBeUndefined();
+    expect(node(session, 'after').props.text).toBe('still here');
     expect(treeDiagnostics(session, 'CYCLIC_REFERENCE')).toEqual([
-      expect.objectContaining({ severity: 'error', componentId: 'a', ref: 'root/children/0/child/child' }),
+      expect.objectContaining({ severity: 'error', componentId: 'a', ref: 'a@cycle:b' }),
     ]);
     expect(diagnosticEffects(effects, 'CYCLIC_REFERENCE')).toHaveLength(1);
   });
@@ -72,7 +74,8 @@ describe('CYCLIC_REFERENCE', () => {
       undefined,
       { session: { validation: 'lenient' } },
     );
-    expect(node(session, 'root/child/child').placeholder).toBe('cyclic');
+    expect(node(session, 'self').props.child).toBe('self@cycle:self');
+    expect(node(session, 'self@cycle:self').placeholder).toBe('cyclic');
   });
 
   test('strict validation rejects the message that would close a cycle', () => {
@@ -91,17 +94,17 @@ describe('MISSING_CHILD', () => {
       { id: 'root', component: 'Column', children: ['here', 'later'] },
       { id: 'here', component: 'Text', text: 'a' },
     ]);
-    const later = node(session, 'root/children/1');
+    const later = node(session, 'later');
     expect(later.placeholder).toBe('missing');
     expect(later.componentId).toBe('later');
     expect(treeDiagnostics(session, 'MISSING_CHILD')).toEqual([
-      expect.objectContaining({ severity: 'error', componentId: 'later', ref: 'root/children/1' }),
+      expect.objectContaining({ severity: 'error', componentId: 'later', ref: 'later' }),
     ]);
     expect(diagnosticEffects(effects, 'MISSING_CHILD')).toHaveLength(1);
 
     const arrived = apply(session, msg.components('s', [{ id: 'later', component: 'Text', text: 'b' }])).session;
-    expect(node(arrived, 'root/children/1').placeholder).toBeUndefined();
-    expect(node(arrived, 'root/children/1').props.text).toBe('b');
+    expect(node(arrived, 'later').placeholder).toBeUndefined();
+    expect(node(arrived, 'later').props.text).toBe('b');
     expect(treeDiagnostics(arrived, 'MISSING_CHILD')).toEqual([]);
   });
 });
@@ -183,13 +186,13 @@ describe('UNALLOWED_PARENT and UNALLOWED_CHILD', () => {
 
   test('lenient: the message applies and the tree reports both rules', () => {
     const { session, effects } = open(layout, undefined, { catalogs, catalogId: SHELF, session: { validation: 'lenient' } });
-    expect(node(session, 'root/children/0/children/0').props.title).toBe('Dune');
-    expect(node(session, 'root/children/1').props.title).toBe('Emma');
+    expect(node(session, 'book').props.title).toBe('Dune');
+    expect(node(session, 'stray').props.title).toBe('Emma');
     expect(treeDiagnostics(session, 'UNALLOWED_CHILD')).toEqual([
-      expect.objectContaining({ severity: 'error', componentId: 'shelf', ref: 'root/children/0' }),
+      expect.objectContaining({ severity: 'error', componentId: 'shelf', ref: 'shelf' }),
     ]);
     expect(treeDiagnostics(session, 'UNALLOWED_PARENT')).toEqual([
-      expect.objectContaining({ severity: 'error', componentId: 'stray', ref: 'root/children/1' }),
+      expect.objectContaining({ severity: 'error', componentId: 'stray', ref: 'stray' }),
     ]);
     expect(diagnosticEffects(effects, 'UNALLOWED_CHILD')).toHaveLength(1);
     expect(diagnosticEffects(effects, 'UNALLOWED_PARENT')).toHaveLength(1);
@@ -291,7 +294,7 @@ describe('depth limit', () => {
     ...[1, 2, 3, 4, 5, 6].map((i) => ({ id: `c${i}`, component: 'Card', child: `c${i + 1}` })),
     { id: 'c7', component: 'Text', text: 'bottom' },
   ];
-  const refAt = (depth: number): string => ['root', ...Array.from({ length: depth }, () => 'child')].join('/');
+  const refAt = (depth: number): string => (depth === 0 ? 'root' : `c${depth}`);
 
   test('maxTreeDepth 5: five levels below root render, the sixth is a placeholder with an error', () => {
     const { session, effects } = open(chain, undefined, { session: { limits: { maxTreeDepth: 5 } } });

@@ -9,6 +9,7 @@ import { basicCatalog } from '../../src/catalog';
 import { invoke, write } from '../../src/session/interaction';
 import { createSession, handleMessage, resolvedTree, surfaces, type Session } from '../../src/session/session';
 import { deepFreeze, node, notOk, ok, sentBodies } from '../helpers/session';
+import { refAt } from '../helpers/places';
 
 const EXAMPLES = resolve(__dirname, '../fixtures/a2ui/spec/v1_0/catalogs/basic/examples');
 const files = readdirSync(EXAMPLES).filter((f) => f.endsWith('.json')).sort();
@@ -20,6 +21,15 @@ interface Example {
 
 function readExample(file: string): Example {
   return deepFreeze(JSON.parse(readFileSync(join(EXAMPLES, file), 'utf8')) as Example);
+}
+
+/** The ref of the node at a tree place ('root/child/children/1') of the example's surface. */
+function at(session: Session, place: string, surfaceId: string): string {
+  return refAt(resolvedTree(session, surfaceId), place);
+}
+
+function nodeAt(session: Session, place: string, surfaceId: string): ReturnType<typeof node> {
+  return node(session, refAt(resolvedTree(session, surfaceId), place), surfaceId);
 }
 
 function run(file: string): ReturnType<typeof handleMessage> {
@@ -74,17 +84,18 @@ describe('34_child-list-template: values', () => {
   ];
 
   test('the title and one row per item', () => {
-    expect(node(session, 'root/child/children/0', S).props.text).toBe('### Dynamic Item List');
-    expect(node(session, list, S).children).toEqual(items.map((_, i) => `${list}/children/${i}`));
+    expect(nodeAt(session, 'root/child/children/0', S).props.text).toBe('### Dynamic Item List');
+    // template items are named by the row component and the item's data path
+    expect(nodeAt(session, list, S).children).toEqual(items.map((_, i) => `item_row@/items/${i}`));
   });
 
   test('each row shows its item: name, label, quantity', () => {
     items.forEach((item, i) => {
       const row = `${list}/children/${i}`;
-      expect(node(session, row, S).scope).toBe(`/items/${i}`);
-      expect(node(session, `${row}/children/0`, S).props.text).toBe(item.name);
-      expect(node(session, `${row}/children/1`, S).props.text).toBe(' - Qty: ');
-      expect(node(session, `${row}/children/2`, S).props.text).toBe(item.quantity);
+      expect(nodeAt(session, row, S).scope).toBe(`/items/${i}`);
+      expect(nodeAt(session, `${row}/children/0`, S).props.text).toBe(item.name);
+      expect(nodeAt(session, `${row}/children/1`, S).props.text).toBe(' - Qty: ');
+      expect(nodeAt(session, `${row}/children/2`, S).props.text).toBe(item.quantity);
     });
   });
 });
@@ -96,23 +107,23 @@ describe('01_flight-status: values', () => {
   const col = 'root/child';
 
   test('bound and formatted texts', () => {
-    expect(node(session, `${col}/children/0/children/0/children/1`, S).props.text).toBe('OS 87');
+    expect(nodeAt(session, `${col}/children/0/children/0/children/1`, S).props.text).toBe('OS 87');
     // 2025-12-15 is a Monday
-    expect(node(session, `${col}/children/0/children/1`, S).props.text).toBe('Mon, Dec 15');
-    expect(node(session, `${col}/children/1/children/0`, S).props.text).toBe('## Vienna');
-    expect(node(session, `${col}/children/1/children/2`, S).props.text).toBe('## New York');
-    expect(node(session, `${col}/children/3/children/1/children/1`, S).props.text).toBe('On Time');
+    expect(nodeAt(session, `${col}/children/0/children/1`, S).props.text).toBe('Mon, Dec 15');
+    expect(nodeAt(session, `${col}/children/1/children/0`, S).props.text).toBe('## Vienna');
+    expect(nodeAt(session, `${col}/children/1/children/2`, S).props.text).toBe('## New York');
+    expect(nodeAt(session, `${col}/children/3/children/1/children/1`, S).props.text).toBe('On Time');
   });
 
   test('times in UTC with the h:mm a pattern', () => {
-    expect(node(session, `${col}/children/3/children/0/children/1`, S).props.text).toBe('10:15 AM');
-    expect(node(session, `${col}/children/3/children/2/children/1`, S).props.text).toBe('2:30 PM');
+    expect(nodeAt(session, `${col}/children/3/children/0/children/1`, S).props.text).toBe('10:15 AM');
+    expect(nodeAt(session, `${col}/children/3/children/2/children/1`, S).props.text).toBe('2:30 PM');
   });
 
   test('literal props are kept as sent', () => {
-    expect(node(session, `${col}/children/0`, S).props.justify).toBe('spaceBetween');
-    expect(node(session, `${col}/children/0/children/1`, S).props.variant).toBe('caption');
-    expect(node(session, `${col}/children/2`, S).component).toBe('Divider');
+    expect(nodeAt(session, `${col}/children/0`, S).props.justify).toBe('spaceBetween');
+    expect(nodeAt(session, `${col}/children/0/children/1`, S).props.variant).toBe('caption');
+    expect(nodeAt(session, `${col}/children/2`, S).component).toBe('Divider');
   });
 });
 
@@ -124,27 +135,27 @@ describe('32_advanced-form-validator: checks and the action', () => {
 
   test('the greeting formats the date inside formatString', () => {
     // 2025-12-15T12:00:00Z is Monday, December 15
-    expect(node(fresh(), `${col}/children/0`, S).props.text).toBe('Hello! Today is Monday, December 15.');
+    expect(nodeAt(fresh(), `${col}/children/0`, S).props.text).toBe('Hello! Today is Monday, December 15.');
   });
 
   test('with terms not agreed the submit button is invalid, with the rule’s message', () => {
-    const button = node(fresh(), submit, S);
+    const button = nodeAt(fresh(), submit, S);
     expect(button.isValid).toBe(false);
     expect(button.validation).toEqual([
       expect.objectContaining({ valid: false, message: 'You must agree to terms AND provide either Email or Phone, plus a Zip code.' }),
     ]);
-    expect(notOk(invoke(fresh(), S, submit)).error.code).toBe('CHECKS_FAILED');
+    expect(notOk(invoke(fresh(), S, at(fresh(), submit, S))).error.code).toBe('CHECKS_FAILED');
   });
 
   test('filling the form through the bindings makes it valid; the action carries the form data', () => {
     let session = fresh();
-    session = ok(write(session, S, `${col}/children/1`, 'value', 'ada@example.com')).session;
-    session = ok(write(session, S, `${col}/children/3`, 'value', '12345')).session;
-    session = ok(write(session, S, `${col}/children/4`, 'value', true)).session;
-    expect(node(session, `${col}/children/1`, S).isValid).toBe(true);
-    expect(node(session, `${col}/children/3`, S).isValid).toBe(true);
-    expect(node(session, submit, S).isValid).toBe(true);
-    const invoked = ok(invoke(session, S, submit));
+    session = ok(write(session, S, at(session, `${col}/children/1`, S), 'value', 'ada@example.com')).session;
+    session = ok(write(session, S, at(session, `${col}/children/3`, S), 'value', '12345')).session;
+    session = ok(write(session, S, at(session, `${col}/children/4`, S), 'value', true)).session;
+    expect(nodeAt(session, `${col}/children/1`, S).isValid).toBe(true);
+    expect(nodeAt(session, `${col}/children/3`, S).isValid).toBe(true);
+    expect(nodeAt(session, submit, S).isValid).toBe(true);
+    const invoked = ok(invoke(session, S, at(session, submit, S)));
     expect(sentBodies(invoked.effects, 'action')).toEqual([
       expect.objectContaining({
         name: 'register',
@@ -156,8 +167,8 @@ describe('32_advanced-form-validator: checks and the action', () => {
   });
 
   test('a malformed zip fails its regex check', () => {
-    const session = ok(write(fresh(), S, `${col}/children/3`, 'value', '12a45')).session;
-    const zip = node(session, `${col}/children/3`, S);
+    const session = ok(write(fresh(), S, at(fresh(), `${col}/children/3`, S), 'value', '12a45')).session;
+    const zip = nodeAt(session, `${col}/children/3`, S);
     expect(zip.isValid).toBe(false);
     expect(zip.validation[0]).toEqual(expect.objectContaining({ valid: false }));
   });

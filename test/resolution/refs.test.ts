@@ -51,18 +51,18 @@ describe('node refs', () => {
     expect(t.nodes.root).toBe(t.root);
   });
 
-  test('children are parent ref / property / index, in order', () => {
-    const expected = [0, 1, 2, 3, 4].map((i) => `root/children/${i}`);
+  test('outside templates a child ref is its component id, in order', () => {
+    const expected = ['title', 'card', 'list', 'save', 'nameField'];
     expect(t.root?.children).toEqual(expected);
     expect(t.root?.props.children).toEqual(expected);
-    expect(expected.map((ref) => t.nodes[ref]?.componentId)).toEqual(['title', 'card', 'list', 'save', 'nameField']);
+    expect(expected.map((ref) => t.nodes[ref]?.componentId)).toEqual(expected);
   });
 
-  test('a single child is parent ref / property', () => {
-    const card = node(session, 'root/children/1');
-    expect(card.props.child).toBe('root/children/1/child');
-    expect(card.children).toEqual(['root/children/1/child']);
-    const inner = node(session, 'root/children/1/child');
+  test('a single child is its component id too', () => {
+    const card = node(session, 'card');
+    expect(card.props.child).toBe('cardText');
+    expect(card.children).toEqual(['cardText']);
+    const inner = node(session, 'cardText');
     expect(inner.componentId).toBe('cardText');
     expect(inner.props.text).toBe('inside the card');
   });
@@ -79,17 +79,17 @@ describe('templates', () => {
   const { session } = open(components, data);
 
   test('one child per list item, with the item path as scope', () => {
-    const list = node(session, 'root/children/2');
-    expect(list.children).toEqual(ITEMS.map((_, i) => `root/children/2/children/${i}`));
+    const list = node(session, 'list');
+    expect(list.children).toEqual(ITEMS.map((_, i) => `row@/items/${i}`));
     ITEMS.forEach((_, i) => {
-      const row = node(session, `root/children/2/children/${i}`);
+      const row = node(session, `row@/items/${i}`);
       expect(row.componentId).toBe('row');
       expect(row.scope).toBe(`/items/${i}`);
     });
   });
 
   test('nodes below a template item keep its scope and read relative paths in it', () => {
-    const name = node(session, 'root/children/2/children/3/children/0');
+    const name = node(session, 'name@/items/3');
     expect(name.componentId).toBe('name');
     expect(name.scope).toBe('/items/3');
     expect(name.props.text).toBe('kiwi');
@@ -98,19 +98,19 @@ describe('templates', () => {
 
   test('@index with an offset inside formatString, next to relative and absolute paths', () => {
     ITEMS.forEach((item, i) => {
-      expect(node(session, `root/children/2/children/${i}/children/1`).props.text).toBe(`#${i + 1} ${item} of Groceries`);
+      expect(node(session, `position@/items/${i}`).props.text).toBe(`#${i + 1} ${item} of Groceries`);
     });
   });
 
   test('@index as a direct function call with an offset', () => {
     ITEMS.forEach((_, i) => {
-      expect(node(session, `root/children/2/children/${i}/children/2`).props.text).toBe(10 + i);
+      expect(node(session, `rank@/items/${i}`).props.text).toBe(10 + i);
     });
   });
 
   test('a template over a list that is not there yet renders no children', () => {
     const { session: empty } = open(components, { title: 'x' });
-    expect(node(empty, 'root/children/2').children).toEqual([]);
+    expect(node(empty, 'list').children).toEqual([]);
   });
 
   test('nested templates resolve inner relative paths against the inner item', () => {
@@ -124,11 +124,11 @@ describe('templates', () => {
       ],
       { groups: [{ label: 'A', people: [{ first: 'Ann' }] }, { label: 'B', people: [{ first: 'Bob' }, { first: 'Bea' }] }] },
     );
-    const member = node(nested, 'root/children/1/children/1/children/1');
+    const member = node(nested, 'member@/groups/1/people/1');
     expect(member.scope).toBe('/groups/1/people/1');
     expect(member.props.text).toBe('Bea');
     expect(member.bindings.text).toBe('/groups/1/people/1/first');
-    expect(node(nested, 'root/children/1/children/0').props.text).toBe('B');
+    expect(node(nested, 'groupName@/groups/1').props.text).toBe('B');
   });
 });
 
@@ -136,28 +136,28 @@ describe('props and bindings', () => {
   const { session } = open(components, data);
 
   test('a directly bound prop is read and its absolute path is in bindings', () => {
-    const title = node(session, 'root/children/0');
+    const title = node(session, 'title');
     expect(title.props.text).toBe('Groceries');
     expect(title.bindings).toEqual({ text: '/title' });
   });
 
   test('a function-call prop is evaluated and is not a binding', () => {
-    const field = node(session, 'root/children/4');
+    const field = node(session, 'nameField');
     expect(field.props.label).toBe('Name for Groceries');
     expect(field.props.value).toBe('Al');
     expect(field.bindings).toEqual({ value: '/form/name' });
   });
 
   test('literal props are kept as sent; child ids become child refs', () => {
-    const save = node(session, 'root/children/3');
-    expect(save.props.child).toBe('root/children/3/child');
+    const save = node(session, 'save');
+    expect(save.props.child).toBe('saveLabel');
     expect(save.props.action).toEqual({ event: { name: 'save' } });
     expect(save.bindings).toEqual({});
     expect(save.busy).toBe(false);
   });
 
   test('reserved keys are not props', () => {
-    const save = node(session, 'root/children/3');
+    const save = node(session, 'save');
     for (const key of ['id', 'component', 'checks']) expect(save.props).not.toHaveProperty(key);
   });
 });
@@ -165,16 +165,16 @@ describe('props and bindings', () => {
 describe('checks', () => {
   test('passing checks: isValid true', () => {
     const { session } = open(components, { ...data, form: { name: 'Alice' } });
-    const field = node(session, 'root/children/4');
+    const field = node(session, 'nameField');
     expect(field.isValid).toBe(true);
     expect(field.validation).toHaveLength(1);
     expect(field.validation[0]?.valid).toBe(true);
-    expect(node(session, 'root/children/3').isValid).toBe(true);
+    expect(node(session, 'save').isValid).toBe(true);
   });
 
   test('a failing check makes the node invalid; its validation says why', () => {
     const { session } = open(components, data); // form.name 'Al' is 2 characters
-    const field = node(session, 'root/children/4');
+    const field = node(session, 'nameField');
     expect(field.isValid).toBe(false);
     expect(field.validation[0]?.valid).toBe(false);
     expect(typeof field.validation[0]?.message).toBe('string');
@@ -182,11 +182,11 @@ describe('checks', () => {
 
   test('a Button whose checks fail is invalid, and becomes valid when the data is fixed', () => {
     const { session } = open(components, { ...data, title: '' });
-    const save = node(session, 'root/children/3');
+    const save = node(session, 'save');
     expect(save.isValid).toBe(false);
     expect(save.validation[0]?.valid).toBe(false);
     const fixed = apply(session, msg.data('s', '/title', 'Shopping')).session;
-    expect(node(fixed, 'root/children/3').isValid).toBe(true);
+    expect(node(fixed, 'save').isValid).toBe(true);
   });
 
   test('the check message is the fallback when the condition gives none', () => {
@@ -209,8 +209,8 @@ describe('checks', () => {
 
   test('a node without checks is valid with no validation results', () => {
     const { session } = open(components, data);
-    expect(node(session, 'root/children/0').isValid).toBe(true);
-    expect(node(session, 'root/children/0').validation).toEqual([]);
+    expect(node(session, 'title').isValid).toBe(true);
+    expect(node(session, 'title').validation).toEqual([]);
   });
 });
 

@@ -61,7 +61,7 @@ describe('data paths with prototype-named segments are own data', () => {
       ],
       { items: [{ label: 'a' }] },
     );
-    const result = write(session, 's', 'root/children/0', 'value', 'hacked');
+    const result = write(session, 's', 'item@/items/0', 'value', 'hacked');
     expect(result).toMatchObject({ ok: false, error: { code: 'DATA_ERROR', message: expect.stringContaining('__proto__') } });
     expect(surface(session, 's')?.dataModel).toEqual({ items: [{ label: 'a' }] });
   });
@@ -175,7 +175,7 @@ describe('prototype-named ids name nothing inherited', () => {
 
   test.each(INHERITED)('a child id %j with no such component is a missing child, not an inherited method', (id) => {
     const session = openSurface([{ id: 'root', component: 'Column', children: [id] }], {}, { session: { validation: 'lenient' } });
-    const child = nodeOf(session, 'root/children/0');
+    const child = nodeOf(session, id);
     expect(child).toMatchObject({ componentId: id, placeholder: 'missing' });
     expect(resolvedTree(session, 's')?.diagnostics.map((d) => d.code)).toContain('MISSING_CHILD');
   });
@@ -185,7 +185,7 @@ describe('prototype-named ids name nothing inherited', () => {
       { id: 'root', component: 'Column', children: [id] },
       { id, component: 'Text', text: 'own' },
     ]);
-    expect(nodeOf(session, 'root/children/0').props.text).toBe('own');
+    expect(nodeOf(session, id).props.text).toBe('own');
   });
 
   test.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])('an agent response to call id %j is ignored with a diagnostic', (id) => {
@@ -226,7 +226,7 @@ describe('prototype-named ids name nothing inherited', () => {
       { id: 'root', component: 'Button', child: 'l', action: { event: { name: 'go' } } },
       { id: 'l', component: 'TextField', label: 'x', value: { path: '/v' } },
     ]);
-    expect(write(session, 's', 'root/child', property, 'x').ok).toBe(false);
+    expect(write(session, 's', 'l', property, 'x').ok).toBe(false);
     expect(invoke(session, 's', 'root', property).ok).toBe(false);
     expect(write(session, property, 'root', 'value', 'x').ok).toBe(false);
     expect(invoke(session, property, property).ok).toBe(false);

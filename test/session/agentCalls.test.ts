@@ -80,8 +80,8 @@ describe('a property calling an undeclared function', () => {
     const calls = sentBodies(effects, 'callAgentFunction');
     expect(calls).toHaveLength(1);
     const answered = apply(session, msg.response(calls[0]?.functionCallId as string, 'Hi'));
-    expect(node(answered.session, 'root/children/0').props.text).toBe('Hi');
-    expect(node(answered.session, 'root/children/1').props.text).toBe('Hi');
+    expect(node(answered.session, 'one').props.text).toBe('Hi');
+    expect(node(answered.session, 'two').props.text).toBe('Hi');
   });
 
   test('args that change send a new call', () => {
@@ -270,9 +270,9 @@ describe('agent functions in templates', () => {
     expect(calls.map((c) => (c.callFunction as { args: unknown }).args)).toEqual([{ v: 1 }, { v: 2 }]);
     const idOf = (v: number): string => calls.find((c) => (c.callFunction as { args: { v: number } }).args.v === v)?.functionCallId as string;
     const answered = apply(session, msg.response(idOf(1), 'one')).session;
-    expect(node(answered, 'root/children/0').props.text).toBe('one');
-    expect(node(answered, 'root/children/2').props.text).toBe('one');
-    expect(node(answered, 'root/children/1').busy).toBe(true);
+    expect(node(answered, 'item@/xs/0').props.text).toBe('one');
+    expect(node(answered, 'item@/xs/2').props.text).toBe('one');
+    expect(node(answered, 'item@/xs/1').busy).toBe(true);
   });
 });
 

@@ -45,13 +45,14 @@ const form = [
 ];
 const data = { form: { name: 'Ada' }, people: [{ name: 'Ann' }, { name: 'Bob' }] };
 
-const NAME = 'root/children/0';
-const GREETING = 'root/children/1';
-const SUBMIT = 'root/children/2';
-const PERSON = (i: number): string => `root/children/3/children/${i}`;
-const DOCS = 'root/children/4';
-const EVIL = 'root/children/5';
-const PLAIN = 'root/children/6';
+const NAME = 'name';
+const GREETING = 'greeting';
+const SUBMIT = 'submit';
+/** A node of person i's template item. */
+const IN_PERSON = (id: string, i: number): string => `${id}@/people/${i}`;
+const DOCS = 'docs';
+const EVIL = 'evil';
+const PLAIN = 'plain';
 
 const setup = (sendDataModel = false): ReturnType<typeof open> => open(form, data, { session: { clock }, sendDataModel });
 
@@ -69,7 +70,7 @@ describe('write', () => {
 
   test('a relative binding inside a template item writes to that item', () => {
     const { session } = setup();
-    const ref = `${PERSON(1)}/children/0`;
+    const ref = IN_PERSON('personName', 1);
     expect(node(session, ref).bindings).toEqual({ value: '/people/1/name' });
     const written = ok(write(session, 's', ref, 'value', 'Bea'));
     expect(written.effects).toEqual([{ type: 'dataModelUpdated', surfaceId: 's', path: '/people/1/name' }]);
@@ -86,7 +87,7 @@ describe('write', () => {
   test('errors: unknown surface, node gone, property not bound', () => {
     const { session } = setup();
     expect(notOk(write(session, 'nope', NAME, 'value', 'x')).error.code).toBe('SURFACE_NOT_FOUND');
-    expect(notOk(write(session, 's', 'root/children/99', 'value', 'x')).error.code).toBe('NODE_NOT_FOUND');
+    expect(notOk(write(session, 's', 'nowhere', 'value', 'x')).error.code).toBe('NODE_NOT_FOUND');
     expect(notOk(write(session, 's', NAME, 'label', 'x')).error.code).toBe('PROPERTY_NOT_BOUND');
     expect(notOk(write(session, 's', GREETING, 'text', 'x')).error.code).toBe('PROPERTY_NOT_BOUND');
     expect(notOk(write(session, 's', NAME, 'nonexistent', 'x')).error.code).toBe('PROPERTY_NOT_BOUND');
@@ -95,7 +96,7 @@ describe('write', () => {
   test('a node that left the tree cannot be written', () => {
     const { session } = setup();
     const shrunk = apply(session, msg.data('s', '/people', [{ name: 'Ann' }])).session;
-    const error = notOk(write(shrunk, 's', `${PERSON(1)}/children/0`, 'value', 'x')).error;
+    const error = notOk(write(shrunk, 's', IN_PERSON('personName', 1), 'value', 'x')).error;
     expect(error.code).toBe('NODE_NOT_FOUND');
     expect(error.surfaceId).toBe('s');
   });
@@ -104,7 +105,7 @@ describe('write', () => {
     const { session } = open([
       { id: 'root', component: 'Column', children: ['gone'] },
     ]);
-    expect(notOk(write(session, 's', 'root/children/0', 'value', 'x')).error.code).toBe('NODE_NOT_FOUND');
+    expect(notOk(write(session, 's', 'gone', 'value', 'x')).error.code).toBe('NODE_NOT_FOUND');
   });
 
   test('a deleted surface cannot be written', () => {
@@ -141,7 +142,7 @@ describe('invoke: events', () => {
 
   test('inside a template: relative paths and @index read the item; the source is the template component', () => {
     const { session } = setup();
-    const invoked = ok(invoke(session, 's', `${PERSON(1)}/children/1`, 'action'));
+    const invoked = ok(invoke(session, 's', IN_PERSON('pick', 1), 'action'));
     expect(sentBodies(invoked.effects, 'action')).toEqual([
       expect.objectContaining({ name: 'pick', sourceComponentId: 'pick', context: { who: 'Bob', at: 1 } }),
     ]);
@@ -211,14 +212,14 @@ describe('invoke: function calls', () => {
       { draft: 'milk' },
       { catalogs: [basicCatalog(), tools] },
     );
-    const invoked = ok(invoke(session, 's', 'root/children/0'));
+    const invoked = ok(invoke(session, 's', 'button'));
     expect(effectsOfType(invoked.effects, 'dataModelUpdated')).toEqual([
       { type: 'dataModelUpdated', surfaceId: 's', path: '/saved' },
       { type: 'dataModelUpdated', surfaceId: 's', path: '/count' },
       { type: 'dataModelUpdated', surfaceId: 's', path: '/count' },
     ]);
     expect(invoked.session.state.surfaces.s?.dataModel).toEqual({ draft: 'milk', saved: 'milk', count: 2 });
-    expect(node(invoked.session, 'root/children/1').props.text).toBe('milk (2)');
+    expect(node(invoked.session, 'shown').props.text).toBe('milk (2)');
     expect(sent(invoked)).toEqual([]);
   });
 });
@@ -252,7 +253,7 @@ describe('invoke: refusals', () => {
   test('errors: unknown surface, node gone, property not an action', () => {
     const { session } = setup();
     expect(notOk(invoke(session, 'nope', SUBMIT)).error.code).toBe('SURFACE_NOT_FOUND');
-    expect(notOk(invoke(session, 's', 'root/children/42')).error.code).toBe('NODE_NOT_FOUND');
+    expect(notOk(invoke(session, 's', 'nowhere')).error.code).toBe('NODE_NOT_FOUND');
     expect(notOk(invoke(session, 's', PLAIN)).error.code).toBe('PROPERTY_NOT_ACTION');
     expect(notOk(invoke(session, 's', PLAIN, 'text')).error.code).toBe('PROPERTY_NOT_ACTION');
     expect(notOk(invoke(session, 's', SUBMIT, 'child')).error.code).toBe('PROPERTY_NOT_ACTION');
