@@ -50,3 +50,32 @@ export interface SessionState {
 export function initialSessionState(): SessionState {
   return { surfaces: {}, agentCalls: {}, agentCallsByKey: {}, nextCallNumber: 1 };
 }
+
+/**
+ * Which call ids differ between a call table and the one it was made from, by identity. A side
+ * cache beside the state (never in it): with it, an answer costs work for the rows it changed,
+ * not a scan of every row. Tables it does not know (a store rebuilt by time travel) are compared
+ * the slow way by the caller.
+ */
+const callTableChanges = new WeakMap<object, { base: object; callIds: readonly string[] }>();
+
+/** Records that `next` is `base` with the rows `callIds` added, changed or removed. */
+export function noteCallTableChange(next: object, base: object, callIds: readonly string[]): void {
+  if (next !== base) callTableChanges.set(next, { base, callIds });
+}
+
+/** Most table versions walked back before giving up (the caller then compares every row). */
+const MAX_CHANGE_HOPS = 100_000;
+
+/** The call ids that differ between `from` and `to`, when `to` was made from `from` by noted changes. */
+export function changedCallIds(from: object, to: object): Set<string> | undefined {
+  const ids = new Set<string>();
+  let table = to;
+  for (let hops = 0; table !== from; hops += 1) {
+    const step = callTableChanges.get(table);
+    if (step === undefined || hops > MAX_CHANGE_HOPS) return undefined;
+    for (const id of step.callIds) ids.add(id);
+    table = step.base;
+  }
+  return ids;
+}
