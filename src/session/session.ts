@@ -46,6 +46,11 @@ export interface SessionOptions {
   implicitDefaultCatalog?: boolean;
   /** Resource limits; each defaults to {@link DEFAULT_SESSION_LIMITS}. */
   limits?: Partial<SessionLimits>;
+  /**
+   * Surfaces an MCP tool's `application/a2ui+json` resources may change besides the surface of
+   * the app or action that called the tool (default: none).
+   */
+  mcpResourceSurfaces?: readonly string[];
 }
 
 /** What a session closes over: code and caches, never part of serializable state. */
@@ -169,6 +174,8 @@ function readOptions(options: unknown): SessionOptions {
   if (typeof implicit === 'boolean') out.implicitDefaultCatalog = implicit;
   const limits = read('limits');
   if (limits !== undefined) out.limits = sanitizeLimits(limits);
+  const resourceSurfaces = read('mcpResourceSurfaces');
+  if (Array.isArray(resourceSurfaces)) out.mcpResourceSurfaces = resourceSurfaces.filter((id): id is string => typeof id === 'string');
   return out;
 }
 
