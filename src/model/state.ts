@@ -90,3 +90,17 @@ export function changedCallIds(from: object, to: object): Set<string> | undefine
   }
   return ids;
 }
+
+/** Which component ids a components record changed from the record it was made from (side cache, never state). */
+const componentChanges = new WeakMap<object, { base: object; ids: readonly string[] }>();
+
+/** Records that components record `next` is `base` with the components `ids` added or replaced. */
+export function noteComponentChange(next: object, base: object, ids: readonly string[]): void {
+  if (next !== base) componentChanges.set(next, { base, ids });
+}
+
+/** The component ids that differ from `from` in `to`, when `to` was made from `from` by one noted change. */
+export function changedComponentIds(from: object, to: object): ReadonlySet<string> | undefined {
+  const note = componentChanges.get(to);
+  return note !== undefined && note.base === from ? new Set(note.ids) : undefined;
+}

@@ -7,8 +7,8 @@ import { findCatalog } from '../catalog/resolve';
 import { a2uiError, type A2uiError } from '../protocol/errors';
 import { applyDataUpdate, ownValue, setOwn } from '../data';
 import { agentErrorMessage, type Effect, type OutboundMessage } from '../model/effects';
-import { noteCallTableChange, type AgentCallRow, type SessionState, type SurfaceState } from '../model/state';
-import { checkComponents } from './components';
+import { noteCallTableChange, noteComponentChange, type AgentCallRow, type SessionState, type SurfaceState } from '../model/state';
+import { checkComponents, componentCount, rememberComponentCount } from './components';
 import { FORBIDDEN_ID, type ProcessorConfig } from './config';
 import { dataModelSizeError } from './dataModelSize';
 import { runRendererFunction } from './rendererFunctions';
@@ -157,7 +157,13 @@ function updateComponents(config: ProcessorConfig, state: SessionState, body: Bo
   const check = checkComponents(config, surface, list, `${path}/components`);
   if (!check.ok) return failed(state, check.error);
   const components = { ...surface.components };
-  for (const component of check.components) setOwn(components, component.id, component);
+  let count = componentCount(surface.components);
+  for (const component of check.components) {
+    if (!Object.prototype.hasOwnProperty.call(components, component.id)) count += 1;
+    setOwn(components, component.id, component);
+  }
+  rememberComponentCount(components, count);
+  noteComponentChange(components, surface.components, check.components.map((c) => c.id));
   const effects: Effect[] = [
     { type: 'componentsUpdated', surfaceId, componentIds: check.components.map((c) => c.id) },
     ...warningEffects(surfaceId, check.warnings),

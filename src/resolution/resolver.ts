@@ -8,7 +8,7 @@
  * reusing every node whose inputs are the same.
  */
 import type { Catalog } from '../catalog/types';
-import { changedCallIds, type AgentCallRow, type ComponentRecord, type SessionState, type SurfaceState } from '../model/state';
+import { changedCallIds, changedComponentIds, type AgentCallRow, type ComponentRecord, type SessionState, type SurfaceState } from '../model/state';
 import { componentConstraints, componentShape, type PropShape } from '../catalog/componentShape';
 import { changedPaths } from './dataDiff';
 import { DependencyIndex } from './dependencyIndex';
@@ -110,6 +110,8 @@ interface NodeEntry {
 interface DependencyIndexes {
   data: DependencyIndex;
   agent: Map<string, Set<NodeRef>>;
+  /** The refs that show each component id (a changed component re-evaluates just those). */
+  byComponent: Map<string, Set<NodeRef>>;
   store: NodeStore<NodeEntry> | null;
 }
 
@@ -129,7 +131,7 @@ interface SurfaceResolution {
 /** Indexes describing exactly `resolution`'s nodes. */
 function indexesFor(resolution: SurfaceResolution): DependencyIndexes {
   if (resolution.indexes.store === resolution.store) return resolution.indexes;
-  const rebuilt: DependencyIndexes = { data: new DependencyIndex(), agent: new Map(), store: resolution.store };
+  const rebuilt: DependencyIndexes = { data: new DependencyIndex(), agent: new Map(), byComponent: new Map(), store: resolution.store };
   for (const entry of storeValues(resolution.store)) addToIndexes(rebuilt, entry);
   resolution.indexes = rebuilt;
   return rebuilt;
@@ -137,6 +139,7 @@ function indexesFor(resolution: SurfaceResolution): DependencyIndexes {
 
 /** Whether two entries of one ref read the same data paths and agent calls (what the indexes hold). */
 function sameDependencies(a: NodeEntry, b: NodeEntry): boolean {
+  if (a.spec.componentId !== b.spec.componentId) return false;
   if (a.dataDeps.length !== b.dataDeps.length || a.agentDeps.length !== b.agentDeps.length) return false;
   for (let i = 0; i < a.dataDeps.length; i += 1) if (a.dataDeps[i]?.path !== b.dataDeps[i]?.path) return false;
   for (let i = 0; i < a.agentDeps.length; i += 1) if (a.agentDeps[i]?.key !== b.agentDeps[i]?.key) return false;
@@ -150,6 +153,9 @@ function addToIndexes(indexes: DependencyIndexes, entry: NodeEntry): void {
     if (!refs) indexes.agent.set(dep.key, (refs = new Set()));
     refs.add(entry.spec.ref);
   }
+  let shown = indexes.byComponent.get(entry.spec.componentId);
+  if (!shown) indexes.byComponent.set(entry.spec.componentId, (shown = new Set()));
+  shown.add(entry.spec.ref);
 }
 
 /** What one resolution pass did: for effects (agent calls to send, diagnostics) and tests. */
@@ -287,6 +293,8 @@ class ResolutionRun {
   private readonly diagnostics: Diagnostic[] = [];
   private readonly agentRequests: AgentCallRequest[] = [];
   private readonly requestedKeys = new Set<string>();
+  /** Refs a components change re-evaluates even though what they read is the same. */
+  private readonly forced = new Set<NodeRef>();
   /** Keys whose last reader left the dependency index during this pass. */
   private readonly droppedKeys = new Set<string>();
   private readonly visited = new Set<NodeRef>();
@@ -314,7 +322,7 @@ class ResolutionRun {
   ) {
     const reusable = previous && previous.context === context;
     this.writer = new StoreWriter(reusable ? previous.store : emptyStore());
-    this.indexes = reusable ? indexesFor(previous) : { data: new DependencyIndex(), agent: new Map(), store: null };
+    this.indexes = reusable ? indexesFor(previous) : { data: new DependencyIndex(), agent: new Map(), byComponent: new Map(), store: null };
     this.nodeCount = reusable ? previous.store.size : 0;
     this.total = reusable ? { ...previous.total } : { ...NO_COST };
     this.cappedCount = reusable ? previous.cappedCount : 0;
@@ -339,9 +347,12 @@ class ResolutionRun {
     const sameComponents = previous !== undefined && previous.surface.components === this.surface.components;
     // At a tree budget, which nodes are placeholders depends on walk order: walk the whole tree
     // (reusing every unchanged node) so the result is the one a resolution from scratch gives.
-    if (sameComponents && previous.cappedCount === 0) {
+    // A components change the processor noted (ids replaced or added) re-evaluates the nodes that
+    // show those ids, their parents and their children; any other change walks the whole tree.
+    const componentIds = previous !== undefined && !sameComponents ? changedComponentIds(previous.surface.components, this.surface.components) : undefined;
+    if (previous !== undefined && (sameComponents || componentIds !== undefined) && previous.cappedCount === 0) {
       this.walkAll = false;
-      this.incremental(previous);
+      this.incremental(previous, componentIds);
       if (this.overflow || this.overBudget(this.total, this.nodeCount)) {
         this.walkAll = true;
         this.visited.clear();
@@ -390,8 +401,24 @@ class ResolutionRun {
   }
 
   /** Only data or agent rows changed: re-evaluate the nodes that read what changed. */
-  private incremental(previous: SurfaceResolution): void {
+  private incremental(previous: SurfaceResolution, componentIds: ReadonlySet<string> | undefined): void {
     const candidates = new Set<NodeRef>();
+    if (componentIds !== undefined) {
+      for (const id of componentIds) {
+        for (const ref of this.indexes.byComponent.get(id) ?? []) {
+          const entry = this.writer.get(ref);
+          if (!entry) continue;
+          // The parent checks its children's types, the children their parent's.
+          this.forced.add(ref);
+          if (entry.spec.parentRef !== null) this.forced.add(entry.spec.parentRef);
+          for (const child of entry.childSpecs) this.forced.add(child.ref);
+        }
+      }
+      for (const ref of this.forced) candidates.add(ref);
+      if (componentIds.has('root') && !this.writer.get('root')) {
+        this.visit({ ref: 'root', componentId: 'root', scope: '/', index: undefined, parentRef: null, depth: 0 }, new Set());
+      }
+    }
     if (previous.surface.dataModel !== this.surface.dataModel) {
       for (const change of changedPaths(previous.surface.dataModel, this.surface.dataModel)) {
         this.indexes.data.collect(change.segments, candidates, change.shallow);
@@ -420,7 +447,7 @@ class ResolutionRun {
       .sort((a, b) => a.spec.depth - b.spec.depth);
     for (const entry of ordered) {
       const current = this.writer.get(entry.spec.ref);
-      if (current !== entry || !this.inputsChanged(entry)) continue;
+      if (current !== entry || (!this.forced.has(entry.spec.ref) && !this.inputsChanged(entry))) continue;
       this.visit(entry.spec, this.ancestorIds(entry.spec));
     }
   }
@@ -462,6 +489,7 @@ class ResolutionRun {
     if (
       previous &&
       previous.capped === capped &&
+      !this.forced.has(spec.ref) &&
       previous.component === component &&
       sameSpec(previous.spec, spec) &&
       (capped !== false || (component !== undefined && !this.inputsChanged(previous) && !ancestors.has(spec.componentId)))
@@ -567,6 +595,9 @@ class ResolutionRun {
   }
 
   private unindex(entry: NodeEntry): void {
+    const shown = this.indexes.byComponent.get(entry.spec.componentId);
+    shown?.delete(entry.spec.ref);
+    if (shown && shown.size === 0) this.indexes.byComponent.delete(entry.spec.componentId);
     this.indexes.data.remove(entry.spec.ref, entry.dataDeps.map((d) => d.segments));
     for (const dep of entry.agentDeps) {
       const refs = this.indexes.agent.get(dep.key);
