@@ -155,11 +155,14 @@ const cases: Case[] = [
     bound: 'calls per evaluation ≤ maxCallsPerEvaluation; Σ calls + reads per tree ≤ maxWorkPerSurface',
     run: () => {
       const t = new Timer();
-      const laugh = '${formatString(value: ${/t})}${formatString(value: ${/t})}${formatString(value: ${/t})}';
-      let s = apply(t, session(), [create('s', { dataModel: { t: laugh, rows: Array.from({ length: 300 }, () => ({})) } })]).session;
+      // A chain of templates, each expanding the next three times: 3^9 calls before the call-depth
+      // limit could stop it, so every row spends its whole maxCallsPerEvaluation.
+      const model: Json = { rows: Array.from({ length: 300 }, () => ({})), t9: 'x' };
+      for (let i = 0; i < 9; i += 1) model[`t${i}`] = `\${formatString(value: \${/t${i + 1}})}`.repeat(3);
+      let s = apply(t, session(), [create('s', { dataModel: model })]).session;
       const step = apply(t, s, components('s', [
         { id: 'root', component: 'List', children: { componentId: 'row', path: '/rows' } },
-        { id: 'row', component: 'Text', text: { call: 'formatString', args: { value: { path: '/t' } } } },
+        { id: 'row', component: 'Text', text: { call: 'formatString', args: { value: { path: '/t0' } } } },
       ]));
       s = step.session;
       const shape = placeholders(s, 's');
@@ -288,11 +291,14 @@ function scaling(id: string, title: string, bound: string, n: number, build: (n:
 }
 
 cases.push(
-  scaling('scale-components', 'one-component updateComponents on a surface of N Text components in a Column', 'O(changed components + their subtree), not O(surface)', 2_000, (n) => ({
+  scaling('scale-components', 'one-component updateComponents on a surface of N Text components (Columns of 100)', 'O(changed components + their parents and children) + one O(N) copy of the components record', 1_500, (n) => ({
     setup: () => {
       const t = new Timer();
-      const list: Json[] = [{ id: 'root', component: 'Column', children: Array.from({ length: n }, (_, i) => `c${i}`) }];
-      for (let i = 0; i < n; i += 1) list.push({ id: `c${i}`, component: 'Text', text: `t${i}` });
+      // Groups of 100, so no component holds more children than a component schema check allows.
+      const groups = Math.ceil(n / 100);
+      const list: Json[] = [{ id: 'root', component: 'Column', children: Array.from({ length: groups }, (_, g) => `g${g}`) }];
+      for (let g = 0; g < groups; g += 1) list.push({ id: `g${g}`, component: 'Column', children: Array.from({ length: 100 }, (_, i) => `c${g * 100 + i}`) });
+      for (let i = 0; i < groups * 100; i += 1) list.push({ id: `c${i}`, component: 'Text', text: `t${i}` });
       return apply(t, session(), [create('s'), components('s', list)]).session;
     },
     ops: (s, t) => {

@@ -242,7 +242,7 @@ function mergedEntries(existing: Record<string, ComponentRecord>, updated: reado
 
 /** Whether any component of `catalog` states allowedParents or allowedChildren (cached per catalog). */
 const compositionRules = new WeakMap<Catalog, boolean>();
-function hasCompositionRules(catalog: Catalog): boolean {
+export function hasCompositionRules(catalog: Catalog): boolean {
   let found = compositionRules.get(catalog);
   if (found === undefined) {
     found = Object.keys(catalog.components).some((type) => {

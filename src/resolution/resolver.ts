@@ -11,6 +11,7 @@ import type { Catalog } from '../catalog/types';
 import { changedCallIds, changedComponentIds, type AgentCallRow, type ComponentRecord, type SessionState, type SurfaceState } from '../model/state';
 import { componentConstraints, componentShape, type PropShape } from '../catalog/componentShape';
 import { changedPaths } from './dataDiff';
+import { hasCompositionRules } from '../processor/components';
 import { DependencyIndex } from './dependencyIndex';
 import { emptyStore, StoreWriter, storeGet, storeValues, type NodeStore } from './nodeStore';
 import type { Diagnostic, NodeRef, ResolvedNode, ResolvedTree } from '../model/tree';
@@ -408,8 +409,9 @@ class ResolutionRun {
         for (const ref of this.indexes.byComponent.get(id) ?? []) {
           const entry = this.writer.get(ref);
           if (!entry) continue;
-          // The parent checks its children's types, the children their parent's.
           this.forced.add(ref);
+          if (!this.context.catalogs.some(hasCompositionRules)) continue;
+          // The parent checks its children's types, the children their parent's.
           if (entry.spec.parentRef !== null) this.forced.add(entry.spec.parentRef);
           for (const child of entry.childSpecs) this.forced.add(child.ref);
         }

@@ -50,7 +50,7 @@ test('the documented defaults', () => {
     maxCallsPerEvaluation: 10_000,
     maxReadsPerEvaluation: 10_000,
     maxRegexStepsPerEvaluation: 1_000_000,
-    maxWorkPerSurface: 300_000,
+    maxWorkPerSurface: 100_000,
     maxCharsPerSurface: 4_000_000,
     maxRegexStepsPerSurface: 5_000_000,
   });
