@@ -49,7 +49,7 @@ export const DEFAULT_SESSION_LIMITS: SessionLimits = Object.freeze({
   maxValueDepth: 50,
   maxTreeDepth: 64,
   maxTemplateItems: 10_000,
-  maxNodes: 20_000,
+  maxNodes: 10_000,
   maxDataDepth: 64,
   maxDataModelBytes: 16 * 1024 * 1024,
   maxSurfaces: 1_000,
