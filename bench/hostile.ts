@@ -4,6 +4,7 @@
  * slowest single operation and the heap the case retains are measured and printed; SECURITY.md
  * quotes them with the bound each one is held to. Timings are reported, never asserted.
  *
+ * `npm run bench` runs it after the comparison (`--only=hostile` for this part alone); directly:
  *   node --expose-gc --import tsx bench/hostile.ts [--only=<id-prefix>]
  */
 import { writeFileSync } from 'node:fs';
@@ -353,11 +354,13 @@ cases.push(
   })),
 );
 
-function main(): void {
+/** Runs the corpus (or the cases `--only=` names), prints a line per case, and writes the results when asked. */
+export function runHostileCorpus(options: { write: boolean } = { write: ONLY === undefined }): void {
+  const only = ONLY?.startsWith('hostile') ? ONLY.slice('hostile'.length).replace(/^[.:-]/, '') || undefined : ONLY;
   const results: Measured[] = [];
   console.log(`worst-case corpus under DEFAULT_SESSION_LIMITS (${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, node ${process.version})`);
   for (const c of cases) {
-    if (ONLY !== undefined && !c.id.startsWith(ONLY)) continue;
+    if (only !== undefined && !c.id.startsWith(only)) continue;
     const before = heap();
     const out = c.run();
     const after = heap();
@@ -367,7 +370,8 @@ function main(): void {
     console.log(`${c.id.padEnd(18)} worst ${measured.worstMs.toFixed(1).padStart(8)} ms  heap ${measured.heapMb.toFixed(1).padStart(6)} MB  ${measured.outcome}`);
     void _keep;
   }
-  if (ONLY === undefined) writeFileSync(join(HERE, 'hostile-results.json'), `${JSON.stringify({ node: process.version, cpus: cpus().length, results }, null, 2)}\n`);
+  if (options.write) writeFileSync(join(HERE, 'hostile-results.json'), `${JSON.stringify({ node: process.version, cpus: cpus().length, results }, null, 2)}\n`);
 }
 
-main();
+// Run directly (node --expose-gc --import tsx bench/hostile.ts), not when run.ts imports it.
+if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) runHostileCorpus();
