@@ -23,6 +23,7 @@ import {
   type Example,
 } from './inputs';
 import { Ours, OursRedux, Theirs, type OurSide } from './sides';
+import { runHostileCorpus } from './hostile';
 
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
@@ -570,6 +571,11 @@ async function main(): Promise<void> {
     };
     writeFileSync(join(HERE, 'results.json'), `${JSON.stringify(out, null, 2)}\n`);
     console.log('wrote bench/results.json');
+  }
+  // The worst-case corpus (SECURITY.md): our session alone, on payloads built to be expensive.
+  if (ONLY === undefined || ONLY.startsWith('hostile')) {
+    console.log('');
+    runHostileCorpus({ write: !QUICK && ONLY === undefined });
   }
 }
 

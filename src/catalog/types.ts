@@ -4,6 +4,8 @@
  * catalog ids only.
  */
 
+import type { RegexBudget } from '../regex';
+
 /** A JSON Schema (2020-12) document, as found in catalog.json. */
 export type JsonSchema = { [key: string]: unknown } | boolean;
 
@@ -63,6 +65,11 @@ export interface FunctionContext {
   interpolate(template: string): string;
   /** Records a request (open a URL, write data, apply messages) to be carried out by the session. */
   request(request: LocalRequest): void;
+  /**
+   * The regex step budget of the whole evaluation, when the evaluator keeps one: pattern checks
+   * charge their steps to it as well as to their own per-test budget.
+   */
+  regexBudget?: RegexBudget;
 }
 
 export { LimitExceededError } from '../util/errors';

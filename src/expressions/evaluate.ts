@@ -15,6 +15,7 @@ import { expressionLimits, type ExpressionLimits } from './limits';
 import { stableStringify } from './stableJson';
 import { parseTemplate } from './template';
 import { errorText } from '../util/errors';
+import { RegexBudget } from '../regex';
 
 /** Where and for whom an expression is evaluated. */
 export interface EvaluationEnv {
@@ -89,6 +90,20 @@ export interface EvaluationResult {
   errors: ExpressionDiagnostic[];
   /** What the functions that ran asked the session to do, in order. */
   requests: LocalRequest[];
+  /** The work this evaluation did, for budgets wider than one evaluation (a surface's). */
+  work: EvaluationWork;
+}
+
+/** Work counted by one evaluation. */
+export interface EvaluationWork {
+  /** Function calls made. */
+  calls: number;
+  /** Data-model reads made. */
+  reads: number;
+  /** Characters of the strings function calls produced. */
+  chars: number;
+  /** Regex matcher steps taken. */
+  regexSteps: number;
 }
 
 type Outcome = { ok: true; value: unknown } | { ok: false; pending: boolean };
@@ -139,14 +154,21 @@ class Evaluator {
   private readonly scope: string;
   private readonly caller: 'renderer' | 'agent';
   private calls = 0;
+  private readCount = 0;
+  private chars = 0;
+  /** Set when a per-evaluation budget ran out: the whole evaluation then fails. */
+  private exhausted = false;
+  private readonly regexBudget: RegexBudget;
 
   constructor(private readonly env: EvaluationEnv) {
     this.limits = expressionLimits(env.limits);
+    this.regexBudget = new RegexBudget(this.limits.maxRegexSteps);
     this.scope = typeof env.scope === 'string' && env.scope !== '' ? env.scope : '/';
     this.caller = env.caller === 'agent' ? 'agent' : 'renderer';
   }
 
-  result(outcome: Outcome): EvaluationResult {
+  result(given: Outcome): EvaluationResult {
+    const outcome = this.exhausted ? FAILED : given;
     const status = outcome.ok ? 'ok' : outcome.pending && this.errors.length === 0 ? 'pending' : 'error';
     return {
       status,
@@ -155,7 +177,15 @@ class Evaluator {
       pending: [...this.pending.values()],
       errors: this.errors,
       requests: this.requests,
+      work: { calls: this.calls, reads: this.readCount, chars: this.chars, regexSteps: this.regexBudget.spent },
     };
+  }
+
+  /** Reports a per-evaluation budget running out, once; the evaluation then fails as a whole. */
+  private exhaust(message: string, where: { call?: string; catalogId?: string } = {}): Outcome {
+    if (!this.exhausted) this.fail('LIMIT_EXCEEDED', message, where);
+    this.exhausted = true;
+    return FAILED;
   }
 
   fail(code: ExpressionDiagnosticCode, message: string, where: { call?: string; catalogId?: string } = {}): Outcome {
@@ -166,19 +196,25 @@ class Evaluator {
   value(node: unknown, depth: number, callDepth: number): Outcome {
     if (typeof node !== 'object' || node === null) return { ok: true, value: node };
     if (depth > this.limits.maxValueDepth) {
-      return this.fail('LIMIT_EXCEEDED', `Value nesting exceeds ${this.limits.maxValueDepth} levels.`);
+      return this.exhaust(`Value nesting exceeds ${this.limits.maxValueDepth} levels.`);
     }
     if (Array.isArray(node)) return this.array(node, depth, callDepth);
     const record = node as Record<string, unknown>;
     if (hasOwn(record, 'call')) return this.call(record, depth, callDepth);
     if (hasOwn(record, 'path')) {
       if (typeof record.path !== 'string') return this.fail('EXPRESSION_ERROR', 'A data binding path must be a string.');
-      return { ok: true, value: this.read(record.path) };
+      const value = this.read(record.path);
+      return this.exhausted ? FAILED : { ok: true, value };
     }
     return this.object(record, depth, callDepth);
   }
 
   read(path: string): unknown {
+    this.readCount += 1;
+    if (this.readCount > this.limits.maxReads) {
+      this.exhaust(`An expression may read the data model at most ${this.limits.maxReads} times.`);
+      return undefined;
+    }
     const absolute = resolvePath(path, this.scope);
     this.reads.add(absolute);
     return getIn(this.env.dataModel, absolute);
@@ -208,14 +244,14 @@ class Evaluator {
   private call(node: Record<string, unknown>, depth: number, callDepth: number): Outcome {
     const name = node.call;
     if (typeof name !== 'string') return this.fail('EXPRESSION_ERROR', 'A function call needs a string `call`.');
+    if (this.exhausted) return FAILED;
     this.calls += 1;
     if (this.calls > this.limits.maxCalls) {
       // Reported once: every call after the limit fails the same way.
-      if (this.calls > this.limits.maxCalls + 1) return FAILED;
-      return this.fail('LIMIT_EXCEEDED', `An expression may make at most ${this.limits.maxCalls} function calls.`, { call: name });
+      return this.exhaust(`An expression may make at most ${this.limits.maxCalls} function calls.`, { call: name });
     }
     if (callDepth >= this.limits.maxCallDepth) {
-      return this.fail('LIMIT_EXCEEDED', `Function calls nest deeper than ${this.limits.maxCallDepth} levels.`, { call: name });
+      return this.exhaust(`Function calls nest deeper than ${this.limits.maxCallDepth} levels.`, { call: name });
     }
     const written = node.args === undefined ? {} : node.args;
     if (typeof written !== 'object' || written === null || Array.isArray(written)) {
@@ -326,7 +362,11 @@ class Evaluator {
       index: this.env.index,
       caller: this.caller,
       userActivated: this.env.userActivated === true,
-      read: (path) => this.read(coerceToString(path)),
+      read: (path) => {
+        const value = this.read(coerceToString(path));
+        if (this.exhausted) throw new LimitExceededError(`An expression may read the data model at most ${this.limits.maxReads} times.`);
+        return value;
+      },
       interpolate: (template) => {
         const interpolated = this.interpolate(template, depth + 1, callDepth + 1);
         if (typeof interpolated === 'string') return interpolated;
@@ -336,19 +376,28 @@ class Evaluator {
       request: (request) => {
         requested.push(request);
       },
+      regexBudget: this.regexBudget,
     };
     let value: unknown;
     try {
       value = (fn.implementation as NonNullable<CatalogFunction['implementation']>)(args, context);
     } catch (error) {
       if (error instanceof PartsUnavailable) return unavailable ?? FAILED;
+      if (this.regexBudget.spent > this.limits.maxRegexSteps) {
+        return this.exhaust(`The pattern checks of one expression may take at most ${this.limits.maxRegexSteps} steps in all.`, where);
+      }
       // An input over a resource limit is told apart: the session reports limits to the agent.
-      const code = error instanceof LimitExceededError ? 'LIMIT_EXCEEDED' : 'EXPRESSION_ERROR';
-      return this.fail(code, `Function '${name}' failed: ${errorText(error)}`, where);
+      if (error instanceof LimitExceededError) return this.exhaust(`Function '${name}' failed: ${errorText(error)}`, where);
+      return this.fail('EXPRESSION_ERROR', `Function '${name}' failed: ${errorText(error)}`, where);
     }
     if (unavailable !== null) return unavailable;
+    if (this.exhausted) return FAILED;
     if (isThenable(value)) {
       return this.fail('EXPRESSION_ERROR', `Function '${name}' returned a promise; implementations must be synchronous.`, where);
+    }
+    if (typeof value === 'string') {
+      const tooLong = this.produced(value.length);
+      if (tooLong !== null) return this.exhaust(`Function '${name}' failed: ${tooLong}`, where);
     }
     this.requests.push(...requested);
     return { ok: true, value: value === undefined ? null : value };
@@ -357,11 +406,32 @@ class Evaluator {
   /** FunctionContext.interpolate: the template's parts evaluated here, or why they cannot be. */
   private interpolate(template: string, depth: number, callDepth: number): string | Outcome {
     const parsed = parseTemplate(coerceToString(template), this.limits);
-    if (!parsed.ok) return this.fail(parsed.error.code, `Invalid template: ${parsed.error.message}`);
+    if (!parsed.ok) {
+      const message = `Invalid template: ${parsed.error.message}`;
+      return parsed.error.code === 'LIMIT_EXCEEDED' ? this.exhaust(message) : this.fail(parsed.error.code, message);
+    }
     const outcomes = parsed.parts.map((part) => (typeof part === 'string' ? { ok: true as const, value: part } : this.value(part, depth, callDepth)));
     const unavailable = firstUnavailable(outcomes);
     if (unavailable !== null) return unavailable;
-    return outcomes.map((outcome) => coerceToString((outcome as { value: unknown }).value)).join('');
+    const texts = outcomes.map((outcome) => coerceToString((outcome as { value: unknown }).value));
+    // Measured before joining, so an over-long result is never built.
+    let length = 0;
+    for (const text of texts) length += text.length;
+    const tooLong = this.produced(length);
+    if (tooLong !== null) return this.exhaust(`Invalid template result: ${tooLong}`);
+    return texts.join('');
+  }
+
+  /** Counts `length` produced characters; why that is over a limit, or null. */
+  private produced(length: number): string | null {
+    if (length > this.limits.maxStringLength) {
+      return `the result would be ${length} characters long; a string result may have at most ${this.limits.maxStringLength}.`;
+    }
+    this.chars += length;
+    if (this.chars > this.limits.maxOutputChars) {
+      return `the strings of one expression may add up to at most ${this.limits.maxOutputChars} characters.`;
+    }
+    return null;
   }
 }
 

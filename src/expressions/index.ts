@@ -14,6 +14,7 @@ export type {
   AgentCallRequest,
   EvaluationEnv,
   EvaluationResult,
+  EvaluationWork,
   ExpressionDiagnostic,
   ExpressionDiagnosticCode,
 } from './evaluate';

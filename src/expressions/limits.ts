@@ -16,6 +16,18 @@ export interface ExpressionLimits {
   maxCalls: number;
   /** Deepest nesting of literal arrays and objects walked while evaluating. */
   maxValueDepth: number;
+  /** Most data-model reads one evaluation may make (bindings, template parts, function reads). */
+  maxReads: number;
+  /**
+   * Longest string a function call may produce, in UTF-16 code units. A longer result is an
+   * error, not a value: `${/a}` repeated over a long string would otherwise amplify a small
+   * payload into gigabytes.
+   */
+  maxStringLength: number;
+  /** Characters all the strings function calls produce in one evaluation may add up to. */
+  maxOutputChars: number;
+  /** Regex matcher steps all the pattern checks of one evaluation may take together. */
+  maxRegexSteps: number;
 }
 
 /** Default expression limits. */
@@ -25,6 +37,10 @@ export const DEFAULT_EXPRESSION_LIMITS: Readonly<ExpressionLimits> = Object.free
   maxCallDepth: 32,
   maxCalls: 10_000,
   maxValueDepth: 64,
+  maxReads: 10_000,
+  maxStringLength: 100_000,
+  maxOutputChars: 1_000_000,
+  maxRegexSteps: 1_000_000,
 });
 
 /** Defaults overridden by the given (finite, positive) values. */

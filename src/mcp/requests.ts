@@ -15,7 +15,9 @@
  *   to `modelContext`.
  * - `ui/message`: an `action` named `ui/message` with `role` and `content` as context.
  * - `ui/notifications/initialized`: the app is sent the current value of each binding.
- * - `ui/open-link`: an http(s) URL becomes an `openUrl` effect.
+ * - `ui/open-link`: only within {@link MCP_USER_ACTIVATION_WINDOW_MS} of a user activation in that
+ *   app that the host saw (`userActivationAt`; never anything the app says), once per activation,
+ *   and only a URL the surface catalog's `openUrl` accepts (its `urlSchemes` and base URL).
  * Errors follow JSON-RPC: -32600 a method that is not a string, -32601 an unknown method,
  * -32602 invalid params (the guard, wrong shapes, and a tool or function that is not allowed,
  * as MCP answers an unknown tool), -32603 a function that failed, -32001 a tool call that timed
@@ -27,6 +29,7 @@ import { dataModelSizeError } from '../processor/dataModelSize';
 import { evaluateDynamic } from '../expressions';
 import { applyMessage } from '../processor/processor';
 import { buildActionMessage } from '../protocol/build';
+import { splitAgentPayload } from '../protocol';
 import { a2uiError, type A2uiError } from '../protocol/errors';
 import { errorText, toJsonValue } from '../protocol/json';
 import { locateNode, type LocatedNode } from '../session/locate';
@@ -58,7 +61,16 @@ export interface McpAppRequestOptions {
    * effect, so the reply built later can be matched to the request.
    */
   requestId?: string | number;
+  /**
+   * When the host last saw a user activation (a click or key press) inside this app's frame, as
+   * epoch milliseconds on the session's clock. Only the host can know it; an app's own messages
+   * never count. `ui/open-link` needs one within {@link MCP_USER_ACTIVATION_WINDOW_MS}.
+   */
+  userActivationAt?: number;
 }
+
+/** How long after a user activation in an app its `ui/open-link` may still open a URL. */
+export const MCP_USER_ACTIVATION_WINDOW_MS = 5_000;
 
 /**
  * What {@link mcpAppRequest} returns. `reply` is what to answer the app now; `deferred` means
@@ -132,6 +144,9 @@ export function mcpAppRequest(
     const requestOptions: McpAppRequestOptions = {};
     if (typeof options === 'object' && options !== null && (typeof options.requestId === 'string' || typeof options.requestId === 'number')) {
       requestOptions.requestId = options.requestId;
+    }
+    if (typeof options === 'object' && options !== null && typeof options.userActivationAt === 'number' && Number.isFinite(options.userActivationAt)) {
+      requestOptions.userActivationAt = options.userActivationAt;
     }
     return handler(session, found.located, copy.value, requestOptions);
   } catch (caught) {
@@ -271,9 +286,60 @@ function initialized(session: Session, at: Located): McpAppRequestResult {
   return reply(session, mcpInitialNotifications(at.surface, at.node), null);
 }
 
-function openLink(session: Session, _at: Located, params: Record<string, unknown>): McpAppRequestResult {
+/** Per runtime, the last activation each app (surface and ref) spent on a link: one link per activation. */
+const spentActivations = new WeakMap<object, Map<string, number>>();
+
+function openLink(session: Session, at: Located, params: Record<string, unknown>, options: McpAppRequestOptions): McpAppRequestResult {
   const { url } = params;
   if (typeof url !== 'string') return invalidParams(session, 'ui/open-link needs `url`, a string.');
+  const activatedAt = options.userActivationAt;
+  const now = session.runtime.clock().getTime();
+  if (activatedAt === undefined || !(now - activatedAt <= MCP_USER_ACTIVATION_WINDOW_MS) || activatedAt > now) {
+    return rpcError(session, MCP_ERROR_CODES.invalidRequest, `ui/open-link is refused: it needs a user activation in the app within the last ${MCP_USER_ACTIVATION_WINDOW_MS / 1000} s, reported by the host.`);
+  }
+  const appKey = `${at.surface.surfaceId}\u0000${at.node.ref}`;
+  let spent = spentActivations.get(session.runtime);
+  if (spent === undefined) spentActivations.set(session.runtime, (spent = new Map()));
+  if ((spent.get(appKey) ?? Number.NEGATIVE_INFINITY) >= activatedAt) {
+    return rpcError(session, MCP_ERROR_CODES.invalidRequest, 'ui/open-link is refused: this user activation already opened a link.');
+  }
+  const opened = openThroughCatalog(session, at, url);
+  if (!opened.ok) return opened.result;
+  spent.set(appKey, activatedAt);
+  return reply(session, [{ type: 'openUrl', url: opened.url }], { result: {} });
+}
+
+/**
+ * The URL as the surface catalog's `openUrl` would open it (the catalog's URL policy: schemes,
+ * base URL), run as a user action; without a catalog that implements one, http(s) only.
+ */
+function openThroughCatalog(session: Session, at: Located, url: string): { ok: true; url: string } | { ok: false; result: McpAppRequestResult } {
+  const catalogId = catalogFor(session, at, 'openUrl');
+  if (catalogId === null) {
+    const checked = httpOnly(session, url);
+    return typeof checked === 'string' ? { ok: true, url: checked } : { ok: false, result: checked };
+  }
+  const runtime = session.runtime;
+  const env: Parameters<typeof evaluateDynamic>[1] = {
+    catalogs: runtime.resolution.catalogs,
+    surfaceCatalogId: at.surface.catalogId ?? runtime.resolution.implicitDefaultCatalogId,
+    surfaceId: at.surface.surfaceId,
+    dataModel: at.surface.dataModel,
+    scope: at.place.scope,
+    caller: 'renderer',
+    userActivated: true,
+    agentResult: () => undefined,
+  };
+  const outcome = evaluateDynamic({ call: 'openUrl', catalogId, args: { url } }, env);
+  const request = outcome.requests.find((r) => r.type === 'openUrl');
+  if (outcome.status !== 'ok' || request === undefined || request.type !== 'openUrl') {
+    const why = outcome.errors.map((e) => e.message).join('; ') || 'the catalog did not open it';
+    return { ok: false, result: invalidParams(session, `The link is refused: ${why}`) };
+  }
+  return { ok: true, url: request.url };
+}
+
+function httpOnly(session: Session, url: string): string | McpAppRequestResult {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -283,7 +349,7 @@ function openLink(session: Session, _at: Located, params: Record<string, unknown
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     return invalidParams(session, `Only http and https links are opened, not '${parsed.protocol}'.`);
   }
-  return reply(session, [{ type: 'openUrl', url: parsed.href }], { result: {} });
+  return parsed.href;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -323,6 +389,11 @@ export function mcpToolSettled(session: Session, settlement: McpToolSettlement):
     let current = session;
     const effects: Effect[] = [];
     for (const payload of read.a2uiPayloads) {
+      const refusal = resourceRefusal(session, surfaceId, payload);
+      if (refusal !== null) {
+        effects.push(diagnostic(surfaceId, 'error', 'MCP_RESOURCE_REFUSED', `An A2UI resource of tool '${settlement.name ?? '?'}' is refused: ${refusal}`, ref));
+        continue;
+      }
       const applied = handleMessageUnsafe(current, payload, { keepExistingSurfaces: true });
       effects.push(...applied.effects);
       current = applied.session;
@@ -341,6 +412,35 @@ export function mcpToolSettled(session: Session, settlement: McpToolSettlement):
     const text = `The tool result could not be applied: ${errorText(caught)}`;
     return { session, effects: [], reply: forApp ? { error: { code: MCP_ERROR_CODES.internalError, message: text } } : null };
   }
+}
+
+const SURFACE_BODIES = ['createSurface', 'updateComponents', 'updateDataModel', 'deleteSurface'] as const;
+
+/**
+ * Why an A2UI resource from a tool may not be applied, or null. A tool's resource changes only
+ * the surface of the app (or action) that called the tool, plus the surfaces the host lists in
+ * `mcpResourceSurfaces`; it never answers the agent's calls (`agentFunctionResponse`) or speaks
+ * for the agent (`callRendererFunction`). Checked for every message before any is applied.
+ */
+function resourceRefusal(session: Session, ownSurfaceId: string, payload: string): string | null {
+  const split = splitAgentPayload(payload);
+  if (!split.ok) return null; // applying it reports the parse error
+  const allowed = session.runtime.options.mcpResourceSurfaces ?? [];
+  for (let index = 0; index < split.raw.length; index += 1) {
+    const message = split.raw[index];
+    if (!isRecord(message)) continue;
+    for (const body of ['agentFunctionResponse', 'callRendererFunction'] as const) {
+      if (Object.prototype.hasOwnProperty.call(message, body)) return `message ${index} is a ${body}, which only the agent may send.`;
+    }
+    for (const body of SURFACE_BODIES) {
+      const content = Object.prototype.hasOwnProperty.call(message, body) ? message[body] : undefined;
+      if (!isRecord(content)) continue;
+      const target = content.surfaceId;
+      if (target === ownSurfaceId || (typeof target === 'string' && allowed.includes(target))) continue;
+      return `message ${index} (${body}) names surface ${JSON.stringify(typeof target === 'string' ? target.slice(0, 100) : target)}; a tool's resources may change only surface '${ownSurfaceId}'.`;
+    }
+  }
+  return null;
 }
 
 /** What a CallToolResult carries for the session. */

@@ -55,3 +55,57 @@ export interface SessionState {
 export function initialSessionState(): SessionState {
   return { surfaces: {}, agentCalls: {}, agentCallsByKey: {}, nextCallNumber: 1 };
 }
+
+/**
+ * Which call ids differ between a call table and the one it was made from, by identity. A side
+ * cache beside the state (never in it): with it, an answer costs work for the rows it changed,
+ * not a scan of every row. Tables it does not know (a store rebuilt by time travel) are compared
+ * the slow way by the caller.
+ */
+const callTableChanges = new WeakMap<object, { base: object | null; callIds: readonly string[]; depth: number }>();
+
+/**
+ * How many versions back the notes reach. Each note holds its base table, so an unbounded chain
+ * would keep every table ever made alive; past this depth the oldest link is cut.
+ */
+const MAX_CHAIN = 32;
+
+/** Records that `next` is `base` with the rows `callIds` added, changed or removed. */
+export function noteCallTableChange(next: object, base: object, callIds: readonly string[]): void {
+  if (next === base) return;
+  const depth = (callTableChanges.get(base)?.depth ?? 0) + 1;
+  callTableChanges.set(next, { base, callIds, depth });
+  if (depth <= MAX_CHAIN) return;
+  // Cut the chain MAX_CHAIN versions back, so older tables can be collected.
+  let note = callTableChanges.get(base);
+  for (let hops = 1; note !== undefined && hops < MAX_CHAIN && note.base !== null; hops += 1) note = callTableChanges.get(note.base);
+  if (note !== undefined) note.base = null;
+  callTableChanges.set(next, { base, callIds, depth: MAX_CHAIN });
+}
+
+/** The call ids that differ between `from` and `to`, when `to` was made from `from` by noted changes. */
+export function changedCallIds(from: object, to: object): Set<string> | undefined {
+  const ids = new Set<string>();
+  let table: object | null = to;
+  for (let hops = 0; table !== from; hops += 1) {
+    const step: { base: object | null; callIds: readonly string[] } | undefined = table === null ? undefined : callTableChanges.get(table);
+    if (step === undefined || hops > MAX_CHAIN) return undefined;
+    for (const id of step.callIds) ids.add(id);
+    table = step.base;
+  }
+  return ids;
+}
+
+/** Which component ids a components record changed from the record it was made from (side cache, never state). */
+const componentChanges = new WeakMap<object, { base: object; ids: readonly string[] }>();
+
+/** Records that components record `next` is `base` with the components `ids` added or replaced. */
+export function noteComponentChange(next: object, base: object, ids: readonly string[]): void {
+  if (next !== base) componentChanges.set(next, { base, ids });
+}
+
+/** The component ids that differ from `from` in `to`, when `to` was made from `from` by one noted change. */
+export function changedComponentIds(from: object, to: object): ReadonlySet<string> | undefined {
+  const note = componentChanges.get(to);
+  return note !== undefined && note.base === from ? new Set(note.ids) : undefined;
+}

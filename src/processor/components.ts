@@ -22,6 +22,24 @@ export interface ComponentWarning {
   message: string;
 }
 
+/** Component counts of components records, by identity: counting a record's keys is O(surface). */
+const componentCounts = new WeakMap<object, number>();
+
+/** How many components `record` holds. */
+export function componentCount(record: Record<string, ComponentRecord>): number {
+  let count = componentCounts.get(record);
+  if (count === undefined) {
+    count = Object.keys(record).length;
+    componentCounts.set(record, count);
+  }
+  return count;
+}
+
+/** Records the count of a components record made from a counted one. */
+export function rememberComponentCount(record: Record<string, ComponentRecord>, count: number): void {
+  componentCounts.set(record, count);
+}
+
 export type ComponentCheck =
   | { ok: true; components: ComponentRecord[]; warnings: ComponentWarning[] }
   | { ok: false; error: A2uiError };
@@ -44,7 +62,7 @@ export function checkComponents(
   const warnings: ComponentWarning[] = [];
   const seen = new Set<string>();
   const components: ComponentRecord[] = [];
-  const existing = Object.keys(surface.components).length;
+  const existing = componentCount(surface.components);
   for (let i = 0; i < list.length; i += 1) {
     const path = `${basePath}/${i}`;
     const raw = list[i];
@@ -86,13 +104,14 @@ export function checkComponents(
     }
     components.push(component);
   }
-  const total = existing + components.filter((c) => !(c.id in surface.components)).length;
+  const total = existing + components.filter((c) => !Object.prototype.hasOwnProperty.call(surface.components, c.id)).length;
   if (total > config.limits.maxComponentsPerSurface) {
     return fail('LIMIT_EXCEEDED', `${basePath}: surface '${surfaceId}' would hold ${total} components; the limit is ${config.limits.maxComponentsPerSurface}`, basePath);
   }
   if (config.validation === 'strict') {
-    const merged: Record<string, ComponentRecord> = { ...surface.components };
-    for (const c of components) setOwn(merged, c.id, c);
+    // A view of the surface with the update applied; copying every component per message cost O(surface).
+    const changed = new Map(components.map((c) => [c.id, c]));
+    const merged = (id: string): ComponentRecord | undefined => changed.get(id) ?? ownValue(surface.components, id);
     const topology = checkTopology(config, surface, merged, components, basePath);
     if (topology) return { ok: false, error: topology };
   }
@@ -217,11 +236,32 @@ function resolveAt(
   return { ok: false, error: a2uiError(resolved.error.code, `${at}: ${resolved.error.message}`, { surfaceId: surface.surfaceId, path: at }) };
 }
 
+/** Every component of the surface with the update applied, as [id, component] pairs. */
+function mergedEntries(existing: Record<string, ComponentRecord>, updated: readonly ComponentRecord[]): Array<[string, ComponentRecord]> {
+  const all: Record<string, ComponentRecord> = { ...existing };
+  for (const c of updated) setOwn(all, c.id, c);
+  return Object.entries(all);
+}
+
+/** Whether any component of `catalog` states allowedParents or allowedChildren (cached per catalog). */
+const compositionRules = new WeakMap<Catalog, boolean>();
+export function hasCompositionRules(catalog: Catalog): boolean {
+  let found = compositionRules.get(catalog);
+  if (found === undefined) {
+    found = Object.keys(catalog.components).some((type) => {
+      const rules = componentConstraints(catalog, type);
+      return rules.allowedParents !== undefined || rules.allowedChildren !== undefined;
+    });
+    compositionRules.set(catalog, found);
+  }
+  return found;
+}
+
 /** Strict mode: the candidate component graph has no cycle and keeps its composition rules. */
 function checkTopology(
   config: ProcessorConfig,
-  surface: Pick<SurfaceState, 'surfaceId' | 'catalogId'>,
-  merged: Record<string, ComponentRecord>,
+  surface: Pick<SurfaceState, 'surfaceId' | 'catalogId' | 'components'>,
+  merged: (id: string) => ComponentRecord | undefined,
   updated: readonly ComponentRecord[],
   basePath: string,
 ): A2uiError | null {
@@ -229,15 +269,17 @@ function checkTopology(
   const childrenOf = (id: string): string[] => {
     let list = children.get(id);
     if (!list) {
-      const component = ownValue(merged, id);
+      const component = merged(id);
       list = component ? childIdsOf(config, surface, component) : [];
       children.set(id, list);
     }
     return list;
   };
-  // Iterative three-colour DFS over the whole candidate graph.
+  // Iterative three-colour DFS from the updated components only. Strict mode kept the stored
+  // graph acyclic, and only the updated components' edges changed, so any cycle now passes
+  // through one of them: the walk costs what the update reaches, not the whole surface.
   const colour = new Map<string, 1 | 2>();
-  for (const start of Object.keys(merged)) {
+  for (const start of updated.map((c) => c.id)) {
     if (colour.has(start)) continue;
     const stack: Array<[string, number]> = [[start, 0]];
     colour.set(start, 1);
@@ -252,7 +294,7 @@ function checkTopology(
       }
       top[1] = next + 1;
       const kid = kids[next] as string;
-      if (!ownValue(merged, kid)) continue;
+      if (!merged(kid)) continue;
       const state = colour.get(kid);
       if (state === 1) {
         const where = { surfaceId: surface.surfaceId, path: basePath };
@@ -268,11 +310,13 @@ function checkTopology(
     }
   }
   const updatedIds = new Set(updated.map((c) => c.id));
-  for (const [parentId, parent] of Object.entries(merged)) {
+  // Composition rules can fail only when a catalog states some; the scan for parents is skipped otherwise.
+  const composition = config.catalogs.some(hasCompositionRules) ? mergedEntries(surface.components, updated) : [];
+  for (const [parentId, parent] of composition) {
     const parentCatalog = catalogOf(config, surface, parent);
     const parentRules = parentCatalog ? componentConstraints(parentCatalog, parent.component) : {};
     for (const childId of childrenOf(parentId)) {
-      const child = ownValue(merged, childId);
+      const child = merged(childId);
       if (!child || (!updatedIds.has(childId) && !updatedIds.has(parentId))) continue;
       const childCatalog = catalogOf(config, surface, child);
       const childRules = childCatalog ? componentConstraints(childCatalog, child.component) : {};
@@ -292,7 +336,7 @@ function checkTopology(
       }
     }
   }
-  const root = merged.root;
+  const root = merged('root');
   if (root) {
     const rootCatalog = catalogOf(config, surface, root);
     const rules = rootCatalog ? componentConstraints(rootCatalog, root.component) : {};

@@ -24,6 +24,22 @@ export interface SessionLimits {
   maxDataDepth: number;
   /** Largest data model per surface, in UTF-16 code units of its JSON text (checked on update). */
   maxDataModelBytes: number;
+  /** Most surfaces a session holds at once. */
+  maxSurfaces: number;
+  /** Longest string one function call may produce (a longer one is an error, not a value). */
+  maxStringLength: number;
+  /** Most function calls one evaluation may make. */
+  maxCallsPerEvaluation: number;
+  /** Most data-model reads one evaluation may make. */
+  maxReadsPerEvaluation: number;
+  /** Most regex matcher steps the pattern checks of one evaluation may take together. */
+  maxRegexStepsPerEvaluation: number;
+  /** Most evaluations, function calls and data reads one surface's tree may make together. */
+  maxWorkPerSurface: number;
+  /** Most characters the strings computed for one surface's tree may add up to. */
+  maxCharsPerSurface: number;
+  /** Most regex matcher steps the checks of one surface's tree may take together. */
+  maxRegexStepsPerSurface: number;
 }
 
 export const DEFAULT_SESSION_LIMITS: SessionLimits = Object.freeze({
@@ -33,9 +49,17 @@ export const DEFAULT_SESSION_LIMITS: SessionLimits = Object.freeze({
   maxValueDepth: 50,
   maxTreeDepth: 64,
   maxTemplateItems: 10_000,
-  maxNodes: 100_000,
+  maxNodes: 10_000,
   maxDataDepth: 64,
   maxDataModelBytes: 16 * 1024 * 1024,
+  maxSurfaces: 1_000,
+  maxStringLength: 100_000,
+  maxCallsPerEvaluation: 10_000,
+  maxReadsPerEvaluation: 10_000,
+  maxRegexStepsPerEvaluation: 1_000_000,
+  maxWorkPerSurface: 100_000,
+  maxCharsPerSurface: 4_000_000,
+  maxRegexStepsPerSurface: 5_000_000,
 });
 
 export interface ProcessorConfig {

@@ -2,7 +2,7 @@
  * The data model size limit (`maxDataModelBytes`), one check for every writer: createSurface's
  * model, updateDataModel, renderer-function and action writes, user input and MCP Apps.
  */
-import { getIn } from '../data';
+import { getAt, getIn, splitPointer } from '../data';
 import { a2uiError, type A2uiError } from '../protocol/errors';
 import type { SessionLimits } from './config';
 
@@ -31,13 +31,40 @@ export function updatedModelSize(before: object, path: string, value: unknown, a
     }
     const old = getIn(before, path);
     const removed = deletes && value === null;
-    // A key that appears or disappears brings its own `"key":` and a comma.
-    const key = path.length - path.lastIndexOf('/') + 3;
-    const keyDelta = old === undefined && !removed ? key : old !== undefined && removed ? -key : 0;
-    size = base - jsonLength(old) + (removed ? 0 : jsonLength(value)) + keyDelta;
+    const created = removed ? null : createdBy(before, path, after);
+    if (created !== null) {
+      size = base + created;
+    } else {
+      // A key that appears or disappears brings its own `"key":` and a comma.
+      const key = path.length - path.lastIndexOf('/') + 3;
+      const keyDelta = old === undefined && !removed ? key : old !== undefined && removed ? -key : 0;
+      size = base - jsonLength(old) + (removed ? 0 : jsonLength(value)) + keyDelta;
+    }
   }
   if (typeof after === 'object' && after !== null) modelSizes.set(after, size);
   return size;
+}
+
+/**
+ * The JSON size a write adds when it creates something besides the value: missing parents along
+ * the path, and the nulls that pad an array written past its end (up to 1,000 per level, so
+ * uncounted they let a model grow far past its limit). Null when it creates neither.
+ */
+function createdBy(before: object, path: string, after: object): number | null {
+  const segments = splitPointer(path);
+  for (let i = 0; i < segments.length; i += 1) {
+    const parent = getAt(before, segments.slice(0, i));
+    const segment = segments[i] as string;
+    const last = i === segments.length - 1;
+    const padding = Array.isArray(parent) && /^\d+$/.test(segment) ? Math.max(0, Number(segment) - parent.length) : 0;
+    const present = getAt(before, segments.slice(0, i + 1)) !== undefined;
+    if (present && !last) continue;
+    if (last && padding === 0) return null;
+    // From here down everything is new: its JSON text, its key (or a comma), and the padding.
+    const added = getAt(after, segments.slice(0, i + 1));
+    return jsonLength(added) + segment.length + 4 + padding * 5;
+  }
+  return null;
 }
 
 /**

@@ -7,8 +7,8 @@ import { findCatalog } from '../catalog/resolve';
 import { a2uiError, type A2uiError } from '../protocol/errors';
 import { applyDataUpdate, ownValue, setOwn } from '../data';
 import { agentErrorMessage, type Effect, type OutboundMessage } from '../model/effects';
-import type { AgentCallRow, SessionState, SurfaceState } from '../model/state';
-import { checkComponents } from './components';
+import { noteCallTableChange, noteComponentChange, type AgentCallRow, type SessionState, type SurfaceState } from '../model/state';
+import { checkComponents, componentCount, rememberComponentCount } from './components';
 import { FORBIDDEN_ID, type ProcessorConfig } from './config';
 import { dataModelSizeError } from './dataModelSize';
 import { runRendererFunction } from './rendererFunctions';
@@ -73,14 +73,31 @@ export function errorMessageFor(error: A2uiError): OutboundMessage | null {
  * for every message.
  */
 function withSurface(state: SessionState, surface: SurfaceState, owned: WeakSet<object> | undefined): SessionState {
+  const count = surfaceCount(state) + (Object.prototype.hasOwnProperty.call(state.surfaces, surface.surfaceId) ? 0 : 1);
   if (owned?.has(state.surfaces)) {
     setOwn(state.surfaces, surface.surfaceId, surface);
+    surfaceCounts.set(state.surfaces, count);
     return { ...state };
   }
   const surfaces = { ...state.surfaces };
   setOwn(surfaces, surface.surfaceId, surface);
+  surfaceCounts.set(surfaces, count);
   owned?.add(surfaces);
   return { ...state, surfaces };
+}
+
+/** Surfaces per table, by identity: counting a record of N surfaces is O(N), once per record. */
+const surfaceCounts = new WeakMap<object, number>();
+
+/** How many surfaces `state` holds (a table changed in place keeps its count up to date, see withSurface). */
+function surfaceCount(state: SessionState): number {
+  const table = state.surfaces;
+  let count = surfaceCounts.get(table);
+  if (count === undefined) {
+    count = Object.keys(table).length;
+    surfaceCounts.set(table, count);
+  }
+  return count;
 }
 
 function createSurface(config: ProcessorConfig, state: SessionState, body: Body, path: string, options: MessageOptions): StepResult {
@@ -92,6 +109,9 @@ function createSurface(config: ProcessorConfig, state: SessionState, body: Body,
   if (Object.prototype.hasOwnProperty.call(state.surfaces, surfaceId)) {
     if (options.keepExistingSurfaces) return { ok: true, state, effects: [] };
     return failed(state, a2uiError('SURFACE_EXISTS', `${path}/surfaceId: surface '${surfaceId}' already exists; delete it before creating it again`, { ...where, path: `${path}/surfaceId` }));
+  }
+  if (surfaceCount(state) >= config.limits.maxSurfaces) {
+    return failed(state, a2uiError('LIMIT_EXCEEDED', `${path}/surfaceId: the session already holds ${config.limits.maxSurfaces} surfaces; delete one before creating '${surfaceId}'`, { ...where, path: `${path}/surfaceId` }));
   }
   const catalogId = typeof body.catalogId === 'string' ? body.catalogId : null;
   if (catalogId !== null) {
@@ -137,7 +157,13 @@ function updateComponents(config: ProcessorConfig, state: SessionState, body: Bo
   const check = checkComponents(config, surface, list, `${path}/components`);
   if (!check.ok) return failed(state, check.error);
   const components = { ...surface.components };
-  for (const component of check.components) setOwn(components, component.id, component);
+  let count = componentCount(surface.components);
+  for (const component of check.components) {
+    if (!Object.prototype.hasOwnProperty.call(components, component.id)) count += 1;
+    setOwn(components, component.id, component);
+  }
+  rememberComponentCount(components, count);
+  noteComponentChange(components, surface.components, check.components.map((c) => c.id));
   const effects: Effect[] = [
     { type: 'componentsUpdated', surfaceId, componentIds: check.components.map((c) => c.id) },
     ...warningEffects(surfaceId, check.warnings),
@@ -177,11 +203,13 @@ function deleteSurface(state: SessionState, body: Body): StepResult {
   const prefix = `${surfaceId}\u0000`;
   const agentCallsByKey = Object.fromEntries(Object.entries(state.agentCallsByKey).filter(([key]) => !key.startsWith(prefix)));
   const effects: Effect[] = [{ type: 'surfaceDeleted', surfaceId }];
+  // Its calls are settled (the pending ones cancelled) and released: nothing reads them any more.
   const cancelled = settleWhere(
     { ...state, surfaces, agentCallsByKey },
     (row) => row.surfaceId === surfaceId,
     { status: 'cancelled', error: { code: 'SURFACE_DELETED', message: `Surface '${surfaceId}' was deleted before the agent answered.` } },
     effects,
+    true,
   );
   return { ok: true, state: cancelled, effects };
 }
@@ -190,7 +218,7 @@ function agentFunctionResponse(state: SessionState, body: Body, options: Message
   const callId = body.functionCallId as string;
   const row = ownValue(state.agentCalls, callId);
   if (!row || row.status !== 'pending') {
-    const why = !row ? 'no call with this id was sent' : `the call already ended (${row.status})`;
+    const why = !row ? 'no pending call has this id (never sent, or settled and released)' : `the call already ended (${row.status})`;
     return {
       ok: true,
       state,
@@ -210,36 +238,61 @@ function agentFunctionResponse(state: SessionState, body: Body, options: Message
   return { ok: true, state: next, effects };
 }
 
-/** Settles one pending row exactly once, with its rpcSettled effect. */
-export function settleRow(
-  state: SessionState,
-  row: AgentCallRow,
-  outcome: { status: 'ok'; value: unknown } | { status: 'error' | 'timeout' | 'cancelled'; error: { code: string; message: string } },
-  effects: Effect[],
-): SessionState {
+type Outcome = { status: 'ok'; value: unknown } | { status: 'error' | 'timeout' | 'cancelled'; error: { code: string; message: string } };
+
+/**
+ * Settles one pending row exactly once, with its rpcSettled effect. A binding's row stays while
+ * its node shows the outcome (the session releases it when no node reads it any more); an
+ * action's row is released at once, since nothing reads it after the rpcSettled effect.
+ */
+export function settleRow(state: SessionState, row: AgentCallRow, outcome: Outcome, effects: Effect[]): SessionState {
   if (row.status !== 'pending') return state;
-  const settled: AgentCallRow =
-    outcome.status === 'ok' ? { ...row, status: 'ok', value: outcome.value } : { ...row, status: outcome.status, error: outcome.error };
+  const agentCalls = { ...state.agentCalls };
+  settleInto(agentCalls, row, outcome, effects, row.origin === 'action');
+  noteCallTableChange(agentCalls, state.agentCalls, [row.callId]);
+  return { ...state, agentCalls };
+}
+
+/** Writes a settled (or released) row into `table`, a copy this settlement owns. */
+function settleInto(table: Record<string, AgentCallRow>, row: AgentCallRow, outcome: Outcome, effects: Effect[], release: boolean): void {
   effects.push({
     type: 'rpcSettled',
     callId: row.callId,
     outcome: outcome.status === 'ok' ? { status: 'ok', value: outcome.value } : { status: 'error', error: outcome.error },
   });
-  return { ...state, agentCalls: { ...state.agentCalls, [row.callId]: settled } };
+  if (release) {
+    delete table[row.callId];
+    return;
+  }
+  const settled: AgentCallRow =
+    outcome.status === 'ok' ? { ...row, status: 'ok', value: outcome.value } : { ...row, status: outcome.status, error: outcome.error };
+  setOwn(table, row.callId, settled);
 }
 
-/** Settles every pending row matching `which` with the same outcome. */
+/**
+ * Settles every pending row matching `which` with the same outcome, copying the table once.
+ * `releaseAll`: every matching row, settled before or now, leaves the table.
+ */
 export function settleWhere(
   state: SessionState,
   which: (row: AgentCallRow) => boolean,
   outcome: { status: 'timeout' | 'cancelled' | 'error'; error: { code: string; message: string } },
   effects: Effect[],
+  releaseAll = false,
 ): SessionState {
-  let next = state;
+  let table: Record<string, AgentCallRow> | null = null;
+  const changed: string[] = [];
   for (const row of Object.values(state.agentCalls)) {
-    if (row.status === 'pending' && which(row)) next = settleRow(next, row, outcome, effects);
+    if (!which(row)) continue;
+    if (row.status !== 'pending' && !releaseAll) continue;
+    table ??= { ...state.agentCalls };
+    changed.push(row.callId);
+    if (row.status === 'pending') settleInto(table, row, outcome, effects, releaseAll || row.origin === 'action');
+    else delete table[row.callId];
   }
-  return next;
+  if (table === null) return state;
+  noteCallTableChange(table, state.agentCalls, changed);
+  return { ...state, agentCalls: table };
 }
 
 function surfaceNotFound(surfaceId: string, path: string): A2uiError {

@@ -46,13 +46,15 @@ export interface SafeRegexMatch {
  */
 export class RegexBudget {
   private steps = 0;
-  constructor(readonly maxSteps: number) {}
-  /** Counts one step; throws {@link RegexLimitError} past the budget. */
+  /** `parent`: a wider budget every step is charged to as well (one evaluation's, say). */
+  constructor(readonly maxSteps: number, private readonly parent?: RegexBudget) {}
+  /** Counts one step; throws {@link RegexLimitError} past this budget or its parent's. */
   spend(): void {
     this.steps += 1;
     if (this.steps > this.maxSteps) {
       throw new RegexLimitError(`Pattern is too expensive for this input (more than ${this.maxSteps} steps).`);
     }
+    this.parent?.spend();
   }
   /** Steps spent so far. */
   get spent(): number {

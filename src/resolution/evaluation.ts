@@ -4,7 +4,7 @@
  * reports which rows an evaluation looked at, so a node is re-evaluated when one of them changes.
  */
 import type { Catalog, LocalRequest } from '../catalog/types';
-import { evaluateDynamic, type AgentCallOutcome } from '../expressions';
+import { evaluateDynamic, type AgentCallOutcome, type EvaluationWork, type ExpressionLimits } from '../expressions';
 import type { A2uiErrorCode } from '../protocol/errors';
 import type { AgentCallRow, SessionState, SurfaceState } from '../model/state';
 
@@ -27,6 +27,8 @@ export interface EvaluationScope {
   scope: string;
   index: number | undefined;
   agentLookup: AgentLookup;
+  /** Per-evaluation limits; defaults where absent. */
+  limits?: Partial<ExpressionLimits> | undefined;
 }
 
 export interface ResolutionEvaluation {
@@ -35,6 +37,8 @@ export interface ResolutionEvaluation {
   /** Every agent call the value depends on, with the row seen (undefined: not sent yet). */
   agentCalls: Array<{ key: string; row: AgentCallRow | undefined; request: AgentCallRequest }>;
   errors: Array<{ code: string; message: string }>;
+  /** The work the evaluation did, counted against the tree's budgets. */
+  work: EvaluationWork;
 }
 
 function outcomeOf(row: AgentCallRow | undefined): AgentCallOutcome | undefined {
@@ -66,6 +70,7 @@ export function evaluateForResolution(raw: unknown, scope: EvaluationScope): Res
     },
   };
   if (scope.index !== undefined) env.index = scope.index;
+  if (scope.limits !== undefined) env.limits = scope.limits;
   const result = evaluateDynamic(raw, env);
   const agentCalls: ResolutionEvaluation['agentCalls'] = [];
   const pendingByKey = new Map(result.pending.map((p) => [p.callKey, p]));
@@ -81,6 +86,7 @@ export function evaluateForResolution(raw: unknown, scope: EvaluationScope): Res
     reads: result.reads,
     agentCalls,
     errors: result.errors.filter((e) => e.code !== 'AGENT_CALL_FAILED').map((e) => ({ code: e.code, message: e.message })),
+    work: result.work,
   };
 }
 

@@ -8,9 +8,10 @@
  * reusing every node whose inputs are the same.
  */
 import type { Catalog } from '../catalog/types';
-import type { AgentCallRow, ComponentRecord, SessionState, SurfaceState } from '../model/state';
+import { changedCallIds, changedComponentIds, type AgentCallRow, type ComponentRecord, type SessionState, type SurfaceState } from '../model/state';
 import { componentConstraints, componentShape, type PropShape } from '../catalog/componentShape';
 import { changedPaths } from './dataDiff';
+import { hasCompositionRules } from '../processor/components';
 import { DependencyIndex } from './dependencyIndex';
 import { emptyStore, StoreWriter, storeGet, storeValues, type NodeStore } from './nodeStore';
 import type { Diagnostic, NodeRef, ResolvedNode, ResolvedTree } from '../model/tree';
@@ -22,6 +23,7 @@ import {
   type EvaluationScope,
 } from './evaluation';
 import { getAt, jsonEqual, resolvePath, splitPointer } from '../data';
+import type { ExpressionLimits } from '../expressions';
 import { cycleCutRef, nodeRefOf } from './refs';
 
 /** Limits the resolver enforces; exceeding one gives a placeholder or a diagnostic, never a crash. */
@@ -32,6 +34,14 @@ export interface ResolutionLimits {
   maxTemplateItems: number;
   /** Most nodes in one tree. */
   maxNodes: number;
+  /** Most function calls and data reads all the evaluations of one tree may make together. */
+  maxWork?: number;
+  /** Most characters the strings computed for one tree may add up to. */
+  maxChars?: number;
+  /** Most regex matcher steps the checks of one tree may take together. */
+  maxRegexSteps?: number;
+  /** Per-evaluation limits (see DEFAULT_EXPRESSION_LIMITS). */
+  expressions?: Partial<ExpressionLimits>;
 }
 
 export const DEFAULT_RESOLUTION_LIMITS: ResolutionLimits = {
@@ -39,6 +49,22 @@ export const DEFAULT_RESOLUTION_LIMITS: ResolutionLimits = {
   maxTemplateItems: 10_000,
   maxNodes: 100_000,
 };
+
+/** What a node's evaluations cost, counted against the tree's budgets. */
+interface NodeCost {
+  work: number;
+  chars: number;
+  regexSteps: number;
+}
+
+const NO_COST: NodeCost = Object.freeze({ work: 0, chars: 0, regexSteps: 0 });
+
+/**
+ * Nodes past a tree budget are placeholders. Which ones is decided in walk order (the order of a
+ * resolution from scratch), so an incremental resolution gives the same tree: 'first' is the
+ * first node past a budget (it carries the diagnostic), 'rest' every later one.
+ */
+type Capped = false | 'first' | 'rest';
 
 /** What the resolver needs besides the surface: the catalogs and the session's choices. */
 export interface ResolutionContext {
@@ -76,6 +102,8 @@ interface NodeEntry {
   agentDeps: Array<{ key: string; row: AgentCallRow | undefined }>;
   childSpecs: NodeSpec[];
   diagnostics: Diagnostic[];
+  cost: NodeCost;
+  capped: Capped;
 }
 
 /**
@@ -86,6 +114,8 @@ interface NodeEntry {
 interface DependencyIndexes {
   data: DependencyIndex;
   agent: Map<string, Set<NodeRef>>;
+  /** The refs that show each component id (a changed component re-evaluates just those). */
+  byComponent: Map<string, Set<NodeRef>>;
   store: NodeStore<NodeEntry> | null;
 }
 
@@ -97,12 +127,15 @@ interface SurfaceResolution {
   store: NodeStore<NodeEntry>;
   indexes: DependencyIndexes;
   tree: ResolvedTree;
+  /** The summed cost of the store's entries, and how many of them are capped placeholders. */
+  total: NodeCost;
+  cappedCount: number;
 }
 
 /** Indexes describing exactly `resolution`'s nodes. */
 function indexesFor(resolution: SurfaceResolution): DependencyIndexes {
   if (resolution.indexes.store === resolution.store) return resolution.indexes;
-  const rebuilt: DependencyIndexes = { data: new DependencyIndex(), agent: new Map(), store: resolution.store };
+  const rebuilt: DependencyIndexes = { data: new DependencyIndex(), agent: new Map(), byComponent: new Map(), store: resolution.store };
   for (const entry of storeValues(resolution.store)) addToIndexes(rebuilt, entry);
   resolution.indexes = rebuilt;
   return rebuilt;
@@ -110,6 +143,7 @@ function indexesFor(resolution: SurfaceResolution): DependencyIndexes {
 
 /** Whether two entries of one ref read the same data paths and agent calls (what the indexes hold). */
 function sameDependencies(a: NodeEntry, b: NodeEntry): boolean {
+  if (a.spec.componentId !== b.spec.componentId) return false;
   if (a.dataDeps.length !== b.dataDeps.length || a.agentDeps.length !== b.agentDeps.length) return false;
   for (let i = 0; i < a.dataDeps.length; i += 1) if (a.dataDeps[i]?.path !== b.dataDeps[i]?.path) return false;
   for (let i = 0; i < a.agentDeps.length; i += 1) if (a.agentDeps[i]?.key !== b.agentDeps[i]?.key) return false;
@@ -123,6 +157,9 @@ function addToIndexes(indexes: DependencyIndexes, entry: NodeEntry): void {
     if (!refs) indexes.agent.set(dep.key, (refs = new Set()));
     refs.add(entry.spec.ref);
   }
+  let shown = indexes.byComponent.get(entry.spec.componentId);
+  if (!shown) indexes.byComponent.set(entry.spec.componentId, (shown = new Set()));
+  shown.add(entry.spec.ref);
 }
 
 /** What one resolution pass did: for effects (agent calls to send, diagnostics) and tests. */
@@ -135,6 +172,8 @@ export interface ResolutionPass {
   diagnostics: Diagnostic[];
   /** Agent calls the tree needs that have no row yet. */
   agentRequests: AgentCallRequest[];
+  /** Agent call keys no node of the tree reads any more since this pass (their rows can go). */
+  unreadAgentKeys: string[];
 }
 
 export interface ResolutionResult {
@@ -165,6 +204,7 @@ const EMPTY_PASS: ResolutionPass = Object.freeze({
   destroyed: [],
   diagnostics: [],
   agentRequests: [],
+  unreadAgentKeys: [],
 }) as unknown as ResolutionPass;
 
 /**
@@ -274,11 +314,24 @@ class ResolutionRun {
   private readonly diagnostics: Diagnostic[] = [];
   private readonly agentRequests: AgentCallRequest[] = [];
   private readonly requestedKeys = new Set<string>();
+  /** Refs a components change re-evaluates even though what they read is the same. */
+  private readonly forced = new Set<NodeRef>();
+  /** Keys whose last reader left the dependency index during this pass. */
+  private readonly droppedKeys = new Set<string>();
   private readonly visited = new Set<NodeRef>();
   private nodeCount = 0;
   /** Whether any entry was written or removed; an untouched tree is handed out again as is. */
   private changed = false;
   private walkAll = true;
+  /** The summed cost of the entries in the writer, and how many are capped placeholders. */
+  private readonly total: NodeCost;
+  private cappedCount: number;
+  /** Walk of the whole tree: the nodes visited so far, in walk order, and what they cost. */
+  private position = 0;
+  private readonly spent: NodeCost = { ...NO_COST };
+  private capSeen = false;
+  /** Incremental pass: a tree budget ran out, so a walk of the whole tree decides the placeholders. */
+  private overflow = false;
   private readonly lookup: AgentLookup;
   resolution!: SurfaceResolution;
 
@@ -290,8 +343,10 @@ class ResolutionRun {
   ) {
     const reusable = previous && previous.context === context;
     this.writer = new StoreWriter(reusable ? previous.store : emptyStore());
-    this.indexes = reusable ? indexesFor(previous) : { data: new DependencyIndex(), agent: new Map(), store: null };
+    this.indexes = reusable ? indexesFor(previous) : { data: new DependencyIndex(), agent: new Map(), byComponent: new Map(), store: null };
     this.nodeCount = reusable ? previous.store.size : 0;
+    this.total = reusable ? { ...previous.total } : { ...NO_COST };
+    this.cappedCount = reusable ? previous.cappedCount : 0;
     const prefix = `${surface.surfaceId}\u0000`;
     this.lookup = (key) => {
       const id = state.agentCallsByKey[prefix + key];
@@ -310,14 +365,25 @@ class ResolutionRun {
         message: `Surface '${this.surface.surfaceId}' has no component with id 'root' yet; nothing is rendered.`,
       });
     }
-    if (previous && previous.surface.components === this.surface.components) {
+    const sameComponents = previous !== undefined && previous.surface.components === this.surface.components;
+    // At a tree budget, which nodes are placeholders depends on walk order: walk the whole tree
+    // (reusing every unchanged node) so the result is the one a resolution from scratch gives.
+    // A components change the processor noted (ids replaced or added) re-evaluates the nodes that
+    // show those ids, their parents and their children; any other change walks the whole tree.
+    const componentIds = previous !== undefined && !sameComponents ? changedComponentIds(previous.surface.components, this.surface.components) : undefined;
+    if (previous !== undefined && (sameComponents || componentIds !== undefined) && previous.cappedCount === 0) {
       this.walkAll = false;
-      this.incremental(previous);
+      this.incremental(previous, componentIds);
+      if (this.overflow || this.overBudget(this.total, this.nodeCount)) {
+        this.walkAll = true;
+        this.visited.clear();
+        this.full();
+      }
     } else {
       this.full();
-      // Surface-level findings (no root yet) are news only when the components changed.
-      this.diagnostics.push(...surfaceDiagnostics);
     }
+    // Surface-level findings (no root yet) are news only when the components changed.
+    if (!sameComponents) this.diagnostics.push(...surfaceDiagnostics);
     const reuse = previous !== undefined && !this.changed && previous.surface.components === this.surface.components;
     const store = reuse ? previous.store : this.writer.commit();
     const tree = reuse ? previous.tree : makeTree(this.surface.surfaceId, store, surfaceDiagnostics);
@@ -328,6 +394,8 @@ class ResolutionRun {
       store,
       indexes: this.indexes,
       tree,
+      total: reuse ? previous.total : { ...this.total },
+      cappedCount: reuse ? previous.cappedCount : this.cappedCount,
     };
     this.indexes.store = store;
     return {
@@ -337,6 +405,7 @@ class ResolutionRun {
         destroyed: this.destroyed,
         diagnostics: this.diagnostics,
         agentRequests: this.agentRequests,
+        unreadAgentKeys: [...this.droppedKeys].filter((key) => !this.indexes.agent.has(key)),
       },
     };
   }
@@ -355,14 +424,39 @@ class ResolutionRun {
   }
 
   /** Only data or agent rows changed: re-evaluate the nodes that read what changed. */
-  private incremental(previous: SurfaceResolution): void {
+  private incremental(previous: SurfaceResolution, componentIds: ReadonlySet<string> | undefined): void {
     const candidates = new Set<NodeRef>();
+    if (componentIds !== undefined) {
+      for (const id of componentIds) {
+        for (const ref of this.indexes.byComponent.get(id) ?? []) {
+          const entry = this.writer.get(ref);
+          if (!entry) continue;
+          this.forced.add(ref);
+          if (!this.context.catalogs.some(hasCompositionRules)) continue;
+          // The parent checks its children's types, the children their parent's.
+          if (entry.spec.parentRef !== null) this.forced.add(entry.spec.parentRef);
+          for (const child of entry.childSpecs) this.forced.add(child.ref);
+        }
+      }
+      for (const ref of this.forced) candidates.add(ref);
+      if (componentIds.has('root') && !this.writer.get('root')) {
+        this.visit({ ref: 'root', componentId: 'root', scope: '/', index: undefined, parentRef: null, depth: 0 }, new Set());
+      }
+    }
     if (previous.surface.dataModel !== this.surface.dataModel) {
       for (const change of changedPaths(previous.surface.dataModel, this.surface.dataModel)) {
         this.indexes.data.collect(change.segments, candidates, change.shallow);
       }
     }
-    if (previous.calls !== this.state.agentCalls) {
+    const changedIds = previous.calls === this.state.agentCalls ? undefined : changedCallIds(previous.calls, this.state.agentCalls);
+    if (changedIds !== undefined) {
+      // The rows this change touched, found through the table's change notes: no scan of every row.
+      for (const id of changedIds) {
+        const row = ownRow(this.state.agentCalls, id) ?? ownRow(previous.calls, id);
+        if (row === undefined || row.surfaceId !== this.surface.surfaceId) continue;
+        for (const ref of this.indexes.agent.get(row.key) ?? []) candidates.add(ref);
+      }
+    } else if (previous.calls !== this.state.agentCalls) {
       for (const [key, refs] of this.indexes.agent) {
         const row = this.lookup(key);
         for (const ref of refs) {
@@ -377,7 +471,7 @@ class ResolutionRun {
       .sort((a, b) => a.spec.depth - b.spec.depth);
     for (const entry of ordered) {
       const current = this.writer.get(entry.spec.ref);
-      if (current !== entry || !this.inputsChanged(entry)) continue;
+      if (current !== entry || (!this.forced.has(entry.spec.ref) && !this.inputsChanged(entry))) continue;
       this.visit(entry.spec, this.ancestorIds(entry.spec));
     }
   }
@@ -408,22 +502,28 @@ class ResolutionRun {
   private visit(spec: NodeSpec, ancestors: Set<string>): void {
     // A second place showing the same component over the same data is the same node.
     if (this.visited.has(spec.ref)) return;
+    if (!this.walkAll && (this.overflow || this.overBudget(this.total, this.nodeCount))) {
+      // Stop here: the walk of the whole tree that follows places what is left.
+      this.overflow = true;
+      return;
+    }
     this.visited.add(spec.ref);
     const previous = this.writer.get(spec.ref);
     const component = ownComponent(this.surface.components, spec.componentId);
+    const capped = this.walkAll ? this.capFor() : false;
     let entry: NodeEntry;
     if (
       previous &&
+      previous.capped === capped &&
+      !this.forced.has(spec.ref) &&
       previous.component === component &&
       sameSpec(previous.spec, spec) &&
-      component !== undefined &&
-      !this.inputsChanged(previous) &&
-      !ancestors.has(spec.componentId) &&
-      cutsStillHold(previous, ancestors)
+      (capped !== false ||
+        (component !== undefined && !this.inputsChanged(previous) && !ancestors.has(spec.componentId) && cutsStillHold(previous, ancestors)))
     ) {
       entry = previous;
     } else {
-      entry = this.evaluate(spec, component, ancestors);
+      entry = capped === false ? this.evaluate(spec, component, ancestors) : this.cappedEntry(spec, component, capped);
       // Same reads as before (the usual case: a value changed): the indexes already hold them,
       // and dropping and re-adding them churns the maps of large lists.
       const indexed = previous !== undefined && sameDependencies(previous, entry);
@@ -440,9 +540,14 @@ class ResolutionRun {
         this.nodeCount += 1;
       }
       if (!indexed) this.index(entry);
-      this.writer.set(spec.ref, entry);
+      this.put(entry, previous);
       this.changed = true;
       this.diagnostics.push(...entry.diagnostics);
+    }
+    if (this.walkAll) {
+      this.position += 1;
+      addCost(this.spent, entry.cost);
+      if (capped !== false) this.capSeen = true;
     }
     if (entry.childSpecs.length === 0) return;
     ancestors.add(spec.componentId);
@@ -477,6 +582,8 @@ class ResolutionRun {
       if (!entry) continue;
       this.unindex(entry);
       this.writer.delete(current);
+      subtractCost(this.total, entry.cost);
+      if (entry.capped !== false) this.cappedCount -= 1;
       this.nodeCount -= 1;
       this.destroyed.push(current);
       this.changed = true;
@@ -484,16 +591,61 @@ class ResolutionRun {
     }
   }
 
+  /** Writes `entry` over `previous` (its ref's entry before, if any), keeping the totals. */
+  private put(entry: NodeEntry, previous: NodeEntry | undefined): void {
+    if (previous) {
+      subtractCost(this.total, previous.cost);
+      if (previous.capped !== false) this.cappedCount -= 1;
+    }
+    addCost(this.total, entry.cost);
+    if (entry.capped !== false) this.cappedCount += 1;
+    this.writer.set(entry.spec.ref, entry);
+  }
+
+  /** Whether a tree with these totals goes over one of its budgets. */
+  private overBudget(cost: NodeCost, nodes: number): boolean {
+    return nodes > this.context.limits.maxNodes || this.budgetMet(cost) !== null;
+  }
+
+  /** The tree budget `cost` goes over, described, or null. */
+  private budgetMet(cost: NodeCost): string | null {
+    const limits = this.context.limits;
+    if (limits.maxWork !== undefined && cost.work > limits.maxWork) return `its expressions make more than ${limits.maxWork} function calls and data reads`;
+    if (limits.maxChars !== undefined && cost.chars > limits.maxChars) return `its computed strings add up to more than ${limits.maxChars} characters`;
+    if (limits.maxRegexSteps !== undefined && cost.regexSteps > limits.maxRegexSteps) return `its pattern checks take more than ${limits.maxRegexSteps} steps`;
+    return null;
+  }
+
+  /** Whether the next node of the walk is past a tree budget (and whether it is the first). */
+  private capFor(): Capped {
+    if (this.position < this.context.limits.maxNodes && this.budgetMet(this.spent) === null) return false;
+    return this.capSeen ? 'rest' : 'first';
+  }
+
+  /** A placeholder for a node past a tree budget; only the first carries the diagnostic. */
+  private cappedEntry(spec: NodeSpec, component: ComponentRecord | undefined, capped: 'first' | 'rest'): NodeEntry {
+    const builder = new NodeBuilder(this, spec, component, new Set<string>());
+    const why = this.position >= this.context.limits.maxNodes ? `it has more than ${this.context.limits.maxNodes} nodes` : (this.budgetMet(this.spent) ?? 'it is over a limit');
+    const entry = builder.placeholder('missing', 'LIMIT_EXCEEDED', `Surface '${this.surface.surfaceId}' is over a limit (${why}); the rest is not rendered.`);
+    return { ...entry, capped, diagnostics: capped === 'first' ? entry.diagnostics : [] };
+  }
+
   private index(entry: NodeEntry): void {
     addToIndexes(this.indexes, entry);
   }
 
   private unindex(entry: NodeEntry): void {
+    const shown = this.indexes.byComponent.get(entry.spec.componentId);
+    shown?.delete(entry.spec.ref);
+    if (shown && shown.size === 0) this.indexes.byComponent.delete(entry.spec.componentId);
     this.indexes.data.remove(entry.spec.ref, entry.dataDeps.map((d) => d.segments));
     for (const dep of entry.agentDeps) {
       const refs = this.indexes.agent.get(dep.key);
       refs?.delete(entry.spec.ref);
-      if (refs && refs.size === 0) this.indexes.agent.delete(dep.key);
+      if (refs && refs.size === 0) {
+        this.indexes.agent.delete(dep.key);
+        this.droppedKeys.add(dep.key);
+      }
     }
   }
 
@@ -506,9 +658,6 @@ class ResolutionRun {
     }
     if (spec.depth > this.context.limits.maxDepth) {
       return builder.placeholder('cyclic', 'DEPTH_LIMIT', `Nesting deeper than ${this.context.limits.maxDepth} components; the tree is cut here.`);
-    }
-    if (this.nodeCount > this.context.limits.maxNodes) {
-      return builder.placeholder('missing', 'LIMIT_EXCEEDED', `The surface has more than ${this.context.limits.maxNodes} nodes; the rest is not rendered.`);
     }
     const catalogId = component.catalogId ?? this.surface.catalogId ?? this.context.implicitDefaultCatalogId;
     const catalog = catalogId === null ? undefined : this.context.catalogs.find((c) => c.catalogId === catalogId);
@@ -556,6 +705,22 @@ function ownComponent(components: SurfaceState['components'], id: string): Compo
   return Object.prototype.hasOwnProperty.call(components, id) ? components[id] : undefined;
 }
 
+function ownRow(table: SessionState['agentCalls'], id: string): AgentCallRow | undefined {
+  return Object.prototype.hasOwnProperty.call(table, id) ? table[id] : undefined;
+}
+
+function addCost(into: NodeCost, cost: NodeCost): void {
+  into.work += cost.work;
+  into.chars += cost.chars;
+  into.regexSteps += cost.regexSteps;
+}
+
+function subtractCost(from: NodeCost, cost: NodeCost): void {
+  from.work -= cost.work;
+  from.chars -= cost.chars;
+  from.regexSteps -= cost.regexSteps;
+}
+
 function listLength(value: unknown): number {
   return Array.isArray(value) ? value.length : -1;
 }
@@ -569,6 +734,7 @@ class NodeBuilder {
   private readonly agentDeps: Array<{ key: string; row: AgentCallRow | undefined }> = [];
   private readonly childSpecs: NodeSpec[] = [];
   private readonly diagnostics: Diagnostic[] = [];
+  private readonly cost: NodeCost = { ...NO_COST };
   private busy = false;
   private checksPending = false;
 
@@ -639,6 +805,8 @@ class NodeBuilder {
       agentDeps: this.agentDeps,
       childSpecs: this.childSpecs,
       diagnostics: this.diagnostics,
+      cost: this.cost.work === 0 && this.cost.chars === 0 && this.cost.regexSteps === 0 ? NO_COST : this.cost,
+      capped: false,
     };
   }
 
@@ -725,12 +893,17 @@ class NodeBuilder {
       scope: this.spec.scope,
       index: this.spec.index,
       agentLookup: this.run.agentLookup(),
+      limits: this.run.limits.expressions,
     };
   }
 
   private evaluateValue(raw: unknown, slot: string): unknown {
     if (!containsDynamic(raw)) return raw;
     const result = evaluateForResolution(raw, this.scope());
+    // One unit for the evaluation itself, one per call and read it made.
+    this.cost.work += 1 + result.work.calls + result.work.reads;
+    this.cost.chars += result.work.chars;
+    this.cost.regexSteps += result.work.regexSteps;
     for (const path of result.reads) this.depend(path, 'value');
     for (const call of result.agentCalls) {
       this.agentDeps.push({ key: call.key, row: call.row });

@@ -39,6 +39,11 @@ export interface SessionOptions {
    * ['inline'] (the surface draws apps inline). A mode not listed is answered with the current one.
    */
   mcpDisplayModes?: Array<'inline' | 'fullscreen' | 'pip'>;
+  /**
+   * Surfaces an MCP tool's `application/a2ui+json` resources may change besides the surface of
+   * the app or action that called the tool (default: none).
+   */
+  mcpResourceSurfaces?: readonly string[];
 }
 
 const OPTION_KEYS: ReadonlyArray<keyof SessionOptions> = [
@@ -51,6 +56,7 @@ const OPTION_KEYS: ReadonlyArray<keyof SessionOptions> = [
   'limits',
   'unknownFunctions',
   'mcpDisplayModes',
+  'mcpResourceSurfaces',
 ];
 
 const MCP_DISPLAY_MODES = ['inline', 'fullscreen', 'pip'] as const;
@@ -231,6 +237,13 @@ export function readSessionOptions(options: unknown, who: string): SessionOption
       throw configError(who, `mcpDisplayModes must be a non-empty array of ${MCP_DISPLAY_MODES.map((m) => `'${m}'`).join(', ')}, got ${shown(modes)}`);
     }
     out.mcpDisplayModes = [...new Set(list)] as SessionOptions['mcpDisplayModes'];
+  }
+  const resourceSurfaces = read('mcpResourceSurfaces');
+  if (resourceSurfaces !== undefined) {
+    if (!Array.isArray(resourceSurfaces) || resourceSurfaces.some((id) => typeof id !== 'string')) {
+      throw configError(who, `mcpResourceSurfaces must be an array of surface ids, got ${shown(resourceSurfaces)}`);
+    }
+    out.mcpResourceSurfaces = [...(resourceSurfaces as string[])];
   }
   return out;
 }

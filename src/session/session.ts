@@ -19,7 +19,7 @@ import {
 import type { ResolvedTree } from '../model/tree';
 import { agentErrorEffect, diagnosticEffect, type Effect, type RendererDataModelMetadata } from '../model/effects';
 import { ownValue } from '../data';
-import { initialSessionState, type AgentCallRow, type SessionState, type SurfaceState } from '../model/state';
+import { initialSessionState, noteCallTableChange, type AgentCallRow, type SessionState, type SurfaceState } from '../model/state';
 import type { AgentCallRequest } from '../resolution/evaluation';
 import { mcpDataModelNotifications } from '../mcp/notify';
 import { errorText } from '../util/errors';
@@ -73,10 +73,29 @@ export function createSessionRuntime(catalogs: readonly Catalog[], rawOptions?: 
     resolution: {
       catalogs: list,
       implicitDefaultCatalogId,
-      limits: { maxDepth: limits.maxTreeDepth, maxTemplateItems: limits.maxTemplateItems, maxNodes: limits.maxNodes },
+      limits: resolutionLimitsOf(limits),
     },
     cache: createResolverCache(),
     clock: typeof options.clock === 'function' ? options.clock : () => new Date(),
+  };
+}
+
+/** The resolver's share of the session limits: tree shape, tree budgets, per-evaluation bounds. */
+function resolutionLimitsOf(limits: SessionLimits): ResolutionContext['limits'] {
+  return {
+    maxDepth: limits.maxTreeDepth,
+    maxTemplateItems: limits.maxTemplateItems,
+    maxNodes: limits.maxNodes,
+    maxWork: limits.maxWorkPerSurface,
+    maxChars: limits.maxCharsPerSurface,
+    maxRegexSteps: limits.maxRegexStepsPerSurface,
+    expressions: {
+      maxCalls: limits.maxCallsPerEvaluation,
+      maxReads: limits.maxReadsPerEvaluation,
+      maxStringLength: limits.maxStringLength,
+      maxOutputChars: 10 * limits.maxStringLength,
+      maxRegexSteps: limits.maxRegexStepsPerEvaluation,
+    },
   };
 }
 
@@ -200,10 +219,13 @@ export function completeOperation(
     }
     next = settleSurface(runtime, next, surfaceId, effects);
   }
-  // Rows that settled change what bindings show; refresh those surfaces too.
+  // Rows that settled change what bindings show; refresh those surfaces too. The settled rows
+  // are the operation's rpcSettled effects, so this costs the rows changed, not the table.
   if (next.agentCalls !== before.agentCalls) {
-    for (const row of Object.values(next.agentCalls)) {
-      if (before.agentCalls[row.callId] !== row && !touched.has(row.surfaceId) && ownValue(next.surfaces, row.surfaceId)) {
+    for (const effect of [...effects]) {
+      if (effect.type !== 'rpcSettled') continue;
+      const row = ownValue(before.agentCalls, effect.callId) ?? ownValue(next.agentCalls, effect.callId);
+      if (row && !touched.has(row.surfaceId) && ownValue(next.surfaces, row.surfaceId)) {
         touched.add(row.surfaceId);
         next = settleSurface(runtime, next, row.surfaceId, effects);
       }
@@ -235,10 +257,82 @@ function settleSurface(runtime: SessionRuntime, state: SessionState, surfaceId: 
   }
   // The agent that sent an oversized UI is told too, once per surface and operation, so it can correct it.
   if (limitMet !== undefined) effects.push(agentErrorEffect('LIMIT_EXCEEDED', `Surface '${surfaceId}' goes over a limit: ${limitMet}`, { surfaceId }));
-  let next = state;
-  for (const request of pass.agentRequests) next = recordAgentCall(runtime, next, surfaceId, request, 'binding', effects);
+  let next = releaseUnread(state, surfaceId, pass.unreadAgentKeys, effects);
+  next = recordAgentCalls(runtime, next, surfaceId, pass.agentRequests, 'binding', effects);
   if (next !== state) resolveSurface(runtime.cache, runtime.resolution, next.surfaces[surfaceId] as SurfaceState, next);
   return next;
+}
+
+/**
+ * Releases the binding rows no node reads any more. A settled one just leaves the table; a
+ * pending one was superseded (its arguments changed, or its node left the tree), so it is
+ * cancelled with SUPERSEDED, without a diagnostic, and its late answer is ignored.
+ */
+function releaseUnread(state: SessionState, surfaceId: string, keys: readonly string[], effects: Effect[]): SessionState {
+  if (keys.length === 0) return state;
+  let calls: Record<string, AgentCallRow> | null = null;
+  let byKey: Record<string, string> | null = null;
+  const released: string[] = [];
+  for (const key of keys) {
+    const slot = `${surfaceId}\u0000${key}`;
+    const callId = ownValue(state.agentCallsByKey, slot);
+    if (callId === undefined) continue;
+    const row = ownValue(state.agentCalls, callId);
+    calls ??= { ...state.agentCalls };
+    byKey ??= { ...state.agentCallsByKey };
+    delete byKey[slot];
+    if (row === undefined || row.origin !== 'binding') continue;
+    if (row.status === 'pending') {
+      const error = { code: 'SUPERSEDED', message: `Call '${callId}' is no longer needed: the value it was for changed.` };
+      effects.push({ type: 'rpcSettled', callId, outcome: { status: 'error', error } });
+    }
+    delete calls[callId];
+    released.push(callId);
+  }
+  if (calls === null || byKey === null) return state;
+  noteCallTableChange(calls, state.agentCalls, released);
+  return { ...state, agentCalls: calls, agentCallsByKey: byKey };
+}
+
+/** Adds pending rows for `requests` (the tables copied once), each with its messages and effects. */
+function recordAgentCalls(
+  runtime: SessionRuntime,
+  state: SessionState,
+  surfaceId: string,
+  requests: readonly AgentCallRequest[],
+  origin: AgentCallRow['origin'],
+  effects: Effect[],
+): SessionState {
+  if (requests.length === 0) return state;
+  const calls = { ...state.agentCalls };
+  const byKey = { ...state.agentCallsByKey };
+  const added: string[] = [];
+  let number = state.nextCallNumber;
+  for (const request of requests) {
+    const slot = `${surfaceId}\u0000${request.key}`;
+    if (origin === 'binding' && ownValue(byKey, slot) !== undefined) continue;
+    const callId = state.nonce === undefined ? `call-${number}` : `call-${state.nonce}-${number}`;
+    number += 1;
+    calls[callId] = sendAgentCall(runtime, surfaceId, request, origin, callId, effects);
+    if (origin === 'binding') byKey[slot] = callId;
+    added.push(callId);
+  }
+  if (added.length === 0) return state;
+  noteCallTableChange(calls, state.agentCalls, added);
+  return { ...state, nextCallNumber: number, agentCalls: calls, agentCallsByKey: byKey };
+}
+
+/** The pending row of a new call, with its callAgentFunction message and agentCallSent effect. */
+function sendAgentCall(runtime: SessionRuntime, surfaceId: string, request: AgentCallRequest, origin: AgentCallRow['origin'], callId: string, effects: Effect[]): AgentCallRow {
+  const timeoutMs = typeof request.timeoutMs === 'number' ? request.timeoutMs : runtime.processor.defaultTimeoutMs;
+  const callFunction: Record<string, unknown> = { call: request.call.call, args: request.call.args };
+  if (request.call.catalogId !== undefined) callFunction.catalogId = request.call.catalogId;
+  effects.push({
+    type: 'send',
+    message: { version: 'v1.0', callAgentFunction: { surfaceId, functionCallId: callId, callFunction } },
+  });
+  effects.push({ type: 'agentCallSent', callId, timeoutMs });
+  return { callId, surfaceId, key: request.key, call: request.call, origin, status: 'pending', timeoutMs };
 }
 
 /** Adds a pending row, the callAgentFunction message and the agentCallSent effect. */
@@ -250,24 +344,7 @@ export function recordAgentCall(
   origin: AgentCallRow['origin'],
   effects: Effect[],
 ): SessionState {
-  const byKey = `${surfaceId}\u0000${request.key}`;
-  if (origin === 'binding' && state.agentCallsByKey[byKey] !== undefined) return state;
-  const callId = state.nonce === undefined ? `call-${state.nextCallNumber}` : `call-${state.nonce}-${state.nextCallNumber}`;
-  const timeoutMs = typeof request.timeoutMs === 'number' ? request.timeoutMs : runtime.processor.defaultTimeoutMs;
-  const row: AgentCallRow = { callId, surfaceId, key: request.key, call: request.call, origin, status: 'pending', timeoutMs };
-  const callFunction: Record<string, unknown> = { call: request.call.call, args: request.call.args };
-  if (request.call.catalogId !== undefined) callFunction.catalogId = request.call.catalogId;
-  effects.push({
-    type: 'send',
-    message: { version: 'v1.0', callAgentFunction: { surfaceId, functionCallId: callId, callFunction } },
-  });
-  effects.push({ type: 'agentCallSent', callId, timeoutMs });
-  return {
-    ...state,
-    nextCallNumber: state.nextCallNumber + 1,
-    agentCalls: { ...state.agentCalls, [callId]: row },
-    agentCallsByKey: origin === 'binding' ? { ...state.agentCallsByKey, [byKey]: callId } : state.agentCallsByKey,
-  };
+  return recordAgentCalls(runtime, state, surfaceId, [request], origin, effects);
 }
 
 /**

@@ -83,7 +83,7 @@ describe('literals and paths', () => {
   test('literals come back as they are; unchanged containers keep their identity', () => {
     for (const literal of ['x', 0, true, null, [1, 2], { a: { b: [] } }]) {
       const result = evaluateDynamic(literal, env());
-      expect(result).toEqual({ status: 'ok', value: literal, reads: [], pending: [], errors: [], requests: [] });
+      expect(result).toEqual({ status: 'ok', value: literal, reads: [], pending: [], errors: [], requests: [], work: { calls: 0, reads: 0, chars: 0, regexSteps: 0 } });
       expect(result.value).toBe(literal);
     }
   });

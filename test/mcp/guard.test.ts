@@ -4,7 +4,7 @@
  */
 import { checkMcpPayload } from '../../src/mcp/guard';
 import { mcpAppRequest } from '../../src/mcp/requests';
-import { APP_REF, SURFACE, openSession, sent, startMcpServer, type McpFixture } from './fixtures';
+import { APP_REF, NOW, SURFACE, openSession, sent, startMcpServer, type McpFixture } from './fixtures';
 
 const METHODS = [
   'tools/call',
@@ -105,7 +105,8 @@ describe.each(METHODS)('%s', (method) => {
   if (wrong.length > 0) {
     test.each(wrong.map((params) => [JSON.stringify(params), params]))('refuses the wrong types %s', (_name, params) => {
       const session = openSession({ mcpClient: mcp.client });
-      const result = mcpAppRequest(session, SURFACE, APP_REF, method, params);
+      // A user activation the host saw just now: the refusal is about the params, not the gesture.
+      const result = mcpAppRequest(session, SURFACE, APP_REF, method, params, { userActivationAt: Date.parse(NOW) });
       expect(result).toMatchObject({ ok: true, reply: { error: { code: -32602 } }, effects: [] });
       if (result.ok) expect(result.session.state).toBe(session.state);
     });
@@ -113,7 +114,7 @@ describe.each(METHODS)('%s', (method) => {
 
   test('accepts the same request without the hostile part', () => {
     const session = openSession({ mcpClient: mcp.client });
-    const result = mcpAppRequest(session, SURFACE, APP_REF, method, BASE[method]);
+    const result = mcpAppRequest(session, SURFACE, APP_REF, method, BASE[method], { userActivationAt: Date.parse(NOW) });
     expect(result.ok).toBe(true);
     if (result.ok && result.reply !== null) expect(result.reply).not.toHaveProperty('error');
   });

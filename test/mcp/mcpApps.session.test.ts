@@ -326,11 +326,12 @@ describe('other methods', () => {
   });
 
   test('ui/open-link opens http(s) links and refuses other schemes', () => {
-    const opened = okResult(mcpAppRequest(NO_CLIENT(), SURFACE, APP_REF, 'ui/open-link', { url: 'https://example.com/docs?a=1' }));
+    const activated = { userActivationAt: Date.parse(NOW) };
+    const opened = okResult(mcpAppRequest(NO_CLIENT(), SURFACE, APP_REF, 'ui/open-link', { url: 'https://example.com/docs?a=1' }, activated));
     expect(opened.effects).toEqual([{ type: 'openUrl', url: 'https://example.com/docs?a=1' }]);
     expect(opened.reply).toEqual({ result: {} });
     for (const url of ['javascript:alert(1)', 'data:text/html,<b>x</b>', 'not a url']) {
-      const refused = mcpAppRequest(NO_CLIENT(), SURFACE, APP_REF, 'ui/open-link', { url });
+      const refused = mcpAppRequest(NO_CLIENT(), SURFACE, APP_REF, 'ui/open-link', { url }, activated);
       expect(rpcErrorCode(refused)).toBe(-32602);
       expect(okResult(refused).effects).toEqual([]);
     }

@@ -95,8 +95,10 @@ describe('a conversation through a real store, the root saga and a scripted agen
     expect(selectNode(h.store.getState(), 'form', FORM_REFS.items)).toBe(itemsBefore);
     // greeting(who: /name) has new arguments: a new call, the node waits for it.
     expect(selectNode(h.store.getState(), 'form', FORM_REFS.greeting)).toMatchObject({ busy: true, props: { text: null } });
+    // The call for the old arguments was superseded (cancelled, its row released): only the new one waits.
     const greetings = selectPendingAgentCalls(h.store.getState()).filter((row) => row.call.call === 'greeting');
-    expect(greetings.map((row) => row.call.args)).toEqual([{ who: 'Ada' }, { who: 'Grace' }]);
+    expect(greetings.map((row) => row.call.args)).toEqual([{ who: 'Grace' }]);
+    expect(Object.values(h.state().session.core.agentCalls).filter((row) => row.call.call === 'greeting').map((row) => row.call.args)).toEqual([{ who: 'Grace' }]);
     expectNoConsoleWarnings();
   });
 

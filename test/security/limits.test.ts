@@ -42,12 +42,23 @@ test('the documented defaults', () => {
     maxValueDepth: 50,
     maxTreeDepth: 64,
     maxTemplateItems: 10_000,
-    maxNodes: 100_000,
+    maxNodes: 10_000,
     maxDataDepth: 64,
     maxDataModelBytes: 16 * 1024 * 1024,
+    maxSurfaces: 1_000,
+    maxStringLength: 100_000,
+    maxCallsPerEvaluation: 10_000,
+    maxReadsPerEvaluation: 10_000,
+    maxRegexStepsPerEvaluation: 1_000_000,
+    maxWorkPerSurface: 100_000,
+    maxCharsPerSurface: 4_000_000,
+    maxRegexStepsPerSurface: 5_000_000,
   });
   expect(DEFAULT_DATA_LIMITS).toEqual({ maxDepth: 64, maxPathSegments: 64, maxArrayPadding: 1000 });
-  expect(DEFAULT_EXPRESSION_LIMITS).toEqual({ maxTemplateLength: 10_000, maxTemplateDepth: 32, maxCallDepth: 32, maxCalls: 10_000, maxValueDepth: 64 });
+  expect(DEFAULT_EXPRESSION_LIMITS).toEqual({
+    maxTemplateLength: 10_000, maxTemplateDepth: 32, maxCallDepth: 32, maxCalls: 10_000, maxValueDepth: 64,
+    maxReads: 10_000, maxStringLength: 100_000, maxOutputChars: 1_000_000, maxRegexSteps: 1_000_000,
+  });
   expect(DEFAULT_REGEX_LIMITS).toEqual({ maxPatternLength: 1000, maxInputLength: 10_000, maxSteps: 1_000_000 });
 });
 

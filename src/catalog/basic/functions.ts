@@ -6,7 +6,7 @@
 import { coerceToBoolean, coerceToNumber, coerceToString, parseFiniteNumber, validityOf } from '../coerce';
 import type { FunctionContext, FunctionImplementation } from '../types';
 import { formatDatePattern, parseDateValue } from './dates';
-import { compileSafeRegex, type RegexLimits } from '../../regex';
+import { compileSafeRegex, RegexBudget, type RegexLimits } from '../../regex';
 import { numberFormat, pluralRules } from './intl';
 import type { ValidationResult } from '../../protocol/catalogDefinition';
 
@@ -54,9 +54,11 @@ export const required: FunctionImplementation = (args) => {
 
 /** `regex`: whether the pattern matches somewhere in the value, run by the bounded matcher. */
 export function regexFunction(limits: RegexLimits): FunctionImplementation {
-  return (args) => {
+  return (args, context) => {
     if (typeof args.pattern !== 'string') throw new Error('regex: pattern must be a string.');
-    return compileSafeRegex(args.pattern, limits).test(coerceToString(args.value)) ? VALID : PATTERN_MISMATCH;
+    // Each test has its own step budget, charged to the evaluation's too (when there is one).
+    const budget = new RegexBudget(limits.maxSteps, context?.regexBudget);
+    return compileSafeRegex(args.pattern, limits).test(coerceToString(args.value), budget) ? VALID : PATTERN_MISMATCH;
   };
 }
 
