@@ -225,6 +225,18 @@ const cases: Case[] = [
     },
   },
   {
+    id: 'root-keys-payload',
+    title: '6,000 root-key writes in one payload',
+    bound: 'O(1) amortized per write within a payload (the root is copied once, then written in place)',
+    run: () => {
+      const t = new Timer();
+      let s = apply(t, session(), [create('s', { components: [{ id: 'root', component: 'Text', text: { path: '/k5999' } }] })]).session;
+      const step = apply(t, s, Array.from({ length: 6_000 }, (_, i) => data('s', `/k${i}`, i)));
+      s = step.session;
+      return { operations: t.count, worstMs: t.worst, totalMs: t.total, outcome: `${Object.keys(s.state.surfaces.s?.dataModel ?? {}).length} keys; errors ${tally(step.errors)}`, keep: s };
+    },
+  },
+  {
     id: 'surfaces',
     title: 'createSurface until maxSurfaces, then more',
     bound: 'surfaces ≤ maxSurfaces; each createSurface O(1) amortized',

@@ -39,6 +39,32 @@ export function recordWrite(before: unknown, after: unknown, changes: readonly P
   if (isObject(before) && isObject(after) && before !== after) origins.set(after, { from: idOf(before), changes });
 }
 
+/** Most changes one record lists; past it, one change at the root says as much. */
+const MAX_RECORDED_CHANGES = 10_000;
+
+/**
+ * Adds `changes` to the record of `model`, a model its writer changed in place after the
+ * recorded write (an operation's own copy, which nobody else has seen). Without a record there
+ * is nothing to extend: a reader then diffs the models.
+ */
+export function recordInPlaceWrite(model: object, changes: readonly PathChange[]): void {
+  const origin = origins.get(model);
+  if (origin === undefined) return;
+  const first = origin.changes[0];
+  if (origin.changes.length === 1 && first !== undefined && first.segments.length === 0 && !first.shallow) return; // the root covers it
+  let list = origin.changes as PathChange[];
+  if (!growable.has(list)) {
+    list = [...origin.changes];
+    growable.add(list);
+    origins.set(model, { from: origin.from, changes: list });
+  }
+  list.push(...changes);
+  if (list.length > MAX_RECORDED_CHANGES) origins.set(model, { from: origin.from, changes: [{ segments: [], shallow: false }] });
+}
+
+/** Change lists this module made and may extend in place (lists given by callers are never changed). */
+const growable = new WeakSet<object>();
+
 /**
  * Where `after` differs from `before`, when a recorded write made one from the other; undefined
  * otherwise (the caller diffs). Everything outside the changes keeps its identity.

@@ -87,3 +87,24 @@ export function dataModelSizeError(
     { surfaceId, ...(where === '' ? {} : { path: where }) },
   );
 }
+
+/**
+ * The JSON size of `model` once its root key `key` holds `value` (undefined: the key removed),
+ * for a model an operation changes in place. Sizes are cached by identity, so the caller must
+ * {@link rememberModelSize} the result once it has written.
+ */
+export function rootKeyWriteSize(model: Record<string, unknown>, key: string, value: unknown): number {
+  let base = modelSizes.get(model);
+  if (base === undefined) {
+    base = jsonLength(model);
+    modelSizes.set(model, base);
+  }
+  const old = Object.prototype.hasOwnProperty.call(model, key) ? model[key] : undefined;
+  const keyLength = key.length + 4; // "key": and a comma
+  return base - (old === undefined ? 0 : jsonLength(old) + keyLength) + (value === undefined ? 0 : jsonLength(value) + keyLength);
+}
+
+/** Records the size of a model written in place. */
+export function rememberModelSize(model: object, size: number): void {
+  modelSizes.set(model, size);
+}

@@ -5,12 +5,13 @@
  */
 import { findCatalog } from '../catalog/resolve';
 import { a2uiError, type A2uiError } from '../protocol/errors';
-import { applyDataUpdate, ownValue, setOwn } from '../data';
+import { applyDataUpdate, ownValue, setOwn, splitPointer } from '../data';
 import { agentErrorMessage, type Effect, type OutboundMessage } from '../model/effects';
 import { noteCallTableChange, noteComponentChange, type AgentCallRow, type SessionState, type SurfaceState } from '../model/state';
 import { checkComponents, componentCount, rememberComponentCount } from './components';
 import { FORBIDDEN_ID, type ProcessorConfig } from './config';
-import { dataModelSizeError } from './dataModelSize';
+import { dataModelSizeError, rememberModelSize, rootKeyWriteSize } from './dataModelSize';
+import { recordInPlaceWrite } from '../data/writeOrigin';
 import { runRendererFunction } from './rendererFunctions';
 import type { MessageOptions, StepResult } from './step';
 
@@ -181,14 +182,63 @@ function updateDataModel(config: ProcessorConfig, state: SessionState, body: Bod
   }
   const surface = ownValue(state.surfaces, surfaceId);
   if (!surface) return failed(state, surfaceNotFound(surfaceId, `${path}/surfaceId`));
+  const inPlace = writeRootKeyInPlace(config, state, surface, target, body.value, path, options.owned);
+  if (inPlace !== null) return inPlace;
   const result = applyDataUpdate(surface.dataModel, target, body.value, { maxDepth: config.limits.maxDataDepth });
   if (!result.ok) return failed(state, { ...result.error, surfaceId, path: `${path}/value`, message: `${path}: ${result.error.message}` });
   if (result.value === surface.dataModel) return { ok: true, state, effects: [] };
   const tooLarge = dataModelSizeError(config.limits, surfaceId, { before: surface.dataModel, path: target, value: body.value, after: result.value, deletes: true }, path);
   if (tooLarge) return failed(state, tooLarge);
+  // The new root is this operation's own: later root-key writes of the same payload change it in place.
+  options.owned?.add(result.value);
   return {
     ok: true,
     state: withSurface(state, { ...surface, dataModel: result.value }, options.owned),
+    effects: [{ type: 'dataModelUpdated', surfaceId, path: target }],
+  };
+}
+
+/**
+ * A write of one root key into a data model this operation already copied (nothing outside the
+ * operation has seen it yet) changes that model in place: a payload of N root-key writes costs
+ * O(N) instead of copying a growing root N times. Everything is checked before the write, so the
+ * message still applies whole or not at all. Null when the write is not of that kind.
+ */
+function writeRootKeyInPlace(
+  config: ProcessorConfig,
+  state: SessionState,
+  surface: SurfaceState,
+  target: string,
+  value: unknown,
+  path: string,
+  owned: WeakSet<object> | undefined,
+): StepResult | null {
+  const model = surface.dataModel;
+  if (owned === undefined || !owned.has(model)) return null;
+  const segments = splitPointer(target);
+  if (segments === null || segments.length !== 1) return null;
+  const key = segments[0] as string;
+  const surfaceId = surface.surfaceId;
+  let written: unknown;
+  if (value !== null) {
+    // The same checks and copy as any write, made against an empty root (a root key's checks do not depend on the rest).
+    const probe = applyDataUpdate({}, target, value, { maxDepth: config.limits.maxDataDepth });
+    if (!probe.ok) return failed(state, { ...probe.error, surfaceId, path: `${path}/value`, message: `${path}: ${probe.error.message}` });
+    written = ownValue(probe.value, key);
+  } else if (!Object.prototype.hasOwnProperty.call(model, key)) {
+    return { ok: true, state, effects: [] };
+  }
+  const size = rootKeyWriteSize(model, key, written);
+  if (size > config.limits.maxDataModelBytes) {
+    return failed(state, a2uiError('LIMIT_EXCEEDED', `${path}: the data model of surface '${surfaceId}' would be ${size} bytes; the limit is ${config.limits.maxDataModelBytes}`, { surfaceId, path }));
+  }
+  if (written === undefined) delete model[key];
+  else setOwn(model, key, written);
+  rememberModelSize(model, size);
+  recordInPlaceWrite(model, [{ segments: [key], shallow: false }]);
+  return {
+    ok: true,
+    state: withSurface(state, { ...surface, dataModel: model }, owned),
     effects: [{ type: 'dataModelUpdated', surfaceId, path: target }],
   };
 }

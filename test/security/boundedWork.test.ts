@@ -269,3 +269,34 @@ describe('leaks: agent-call rows are released when settled and no longer read', 
     expect(Object.keys(answered.session.state.agentCalls)).toEqual([]);
   });
 });
+
+describe('root-key writes in one payload', () => {
+  test('6,000 root-key writes apply in order; the state before the payload is unchanged', () => {
+    const session = sessionWith({}, [{ id: 'root', component: 'Text', text: { path: '/k5999' } }], { k0: 'old' });
+    const before = JSON.stringify(session.state);
+    const writes = Array.from({ length: 6_000 }, (_, i) => data(`/k${i}`, i));
+    const result = handleMessage(session, [...writes, data('/k1', null)]);
+    expect(result.ok).toBe(true);
+    const model = result.session.state.surfaces.s?.dataModel as Record<string, unknown>;
+    expect(Object.keys(model)).toHaveLength(5_999);
+    expect(model.k0).toBe(0);
+    expect(model).not.toHaveProperty('k1');
+    expect(resolvedTree(result.session, 's')?.root?.props.text).toBe(5999);
+    expect(JSON.stringify(session.state)).toBe(before);
+  });
+
+  test('a root-key write over the size limit fails whole: the model keeps the earlier writes of the payload only', () => {
+    const session = sessionWith({ maxDataModelBytes: 2_000 }, [{ id: 'root', component: 'Text', text: 'x' }]);
+    const result = handleMessage(session, [data('/a', 'x'.repeat(100)), data('/b', 'y'.repeat(100)), data('/c', 'z'.repeat(5_000)), data('/d', 1)]);
+    expect(result.ok).toBe(false);
+    expect(result.session.state.surfaces.s?.dataModel).toEqual({ a: 'x'.repeat(100), b: 'y'.repeat(100) });
+    expect(limitErrors(result.effects)).toEqual([expect.objectContaining({ surfaceId: 's' })]);
+    // The size kept for the model is right: writes up to the limit still go in.
+    const next = handleMessage(result.session, data('/c', 'z'.repeat(1_500)));
+    expect(next.ok).toBe(true);
+    // {"a":…,"b":…,"c":…} is 1,722 characters; "d" with 250 more fits in 2,000, with 300 it does not.
+    const more = handleMessage(next.session, [data('/e', 1), data('/d', 'w'.repeat(300))]);
+    expect(more.ok).toBe(false);
+    expect(handleMessage(next.session, [data('/e', 1), data('/d', 'w'.repeat(250))]).ok).toBe(true);
+  });
+});
