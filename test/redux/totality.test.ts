@@ -106,7 +106,7 @@ it('a well-formed action after a malformed one clears lastError', () => {
   expect(store.getState().a2ui.session.lastError).toBeNull();
 });
 
-it('mutating a selected surface, component, data row or outbox entry throws (objects are frozen in every build)', () => {
+it('mutating a selected surface, component, data row, outbox entry or node throws (objects are frozen in every build)', () => {
   const store = storeWithState();
   store.dispatch(a2ui.actions.messageReceived({ version: 'v1.0', updateDataModel: { surfaceId: 'A', path: '/rows', value: [{ label: 'r' }] } }));
   const surface = a2ui.selectors.selectSurface(store.getState(), 'A') as unknown as { surfaceId: string; components: Record<string, { id: string }>; dataModel: { rows: Array<{ label: string }> } };
@@ -121,5 +121,13 @@ it('mutating a selected surface, component, data row or outbox entry throws (obj
   }).toThrow(TypeError);
   expect(() => {
     (store.getState().a2ui.session.outbox[0] as { id: string }).id = 'x';
+  }).toThrow(TypeError);
+  const node = a2ui.selectors.selectNode(store.getState(), 'A', 'root');
+  expect(node).toBeDefined();
+  expect(() => {
+    (node as { component: string }).component = 'Image';
+  }).toThrow(TypeError);
+  expect(() => {
+    (node?.props as Record<string, unknown>).injected = 1;
   }).toThrow(TypeError);
 });
