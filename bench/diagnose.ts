@@ -13,12 +13,15 @@
  *   replace-all     replace all rows of a list (our side), for a focused profile
  *   append          append one row to a list of 10,000 (our side), for a focused profile
  *   ingest          our handleMessage over N example surfaces, for a focused profile
+ *   dev-checks      a 2,000-row conversation through configureStore with RTK's development
+ *                   checks on: their findings (must be none) and their timing warnings (reported)
  */
 import { performance } from 'node:perf_hooks';
 import { configureStore, type UnknownAction } from '@reduxjs/toolkit';
 import { MessageProcessor, NodeResolver, type A2uiMessage } from '@a2ui/web_core/v0_9';
 import { basicCatalog as theirBasicCatalog } from '@a2ui/web_core/v0_9/basic_catalog';
 import { createA2uiSelectors } from '../selectors';
+import { createA2ui } from '../src/createA2ui';
 import { basicCatalog } from '../src/catalog';
 import { checkComponentSchema, checkFunctionArgs } from '../src/processor/schemaChecks';
 import { messageReceived, valueWritten } from '../src/redux/actions';
@@ -244,6 +247,39 @@ function ingest(): void {
   }
 }
 
+function devChecks(): void {
+  const rows = arg(0, 2_000);
+  const a2ui = createA2ui({ catalogs: [basicCatalog()], ...OUR_OPTIONS });
+  // The default middleware: RTK's serializability and immutability checks, as in development.
+  const store = configureStore({ reducer: { a2ui: a2ui.reducer } });
+  const seen = { timing: 0, findings: [] as string[] };
+  const record = (...args: unknown[]) => {
+    const text = args.map(String).join(' ');
+    if (/took \d+ms, which is more than the warning threshold/.test(text)) seen.timing += 1;
+    else seen.findings.push(text.slice(0, 200));
+  };
+  const restore = [console.warn, console.error] as const;
+  console.warn = record;
+  console.error = record;
+  const started = performance.now();
+  try {
+    store.dispatch(a2ui.actions.messageReceived(listSurfaceV10(rows)));
+    for (let i = 0; i < 200; i += 1) {
+      store.dispatch(a2ui.actions.messageReceived(dataUpdate('v1.0', `/rows/${(i * 7) % rows}/label`, `v${i}`)));
+      store.dispatch(a2ui.actions.valueWritten({ surfaceId: LIST_SURFACE_ID, ref: `root/children/${(i * 13) % rows}`, property: 'text', value: `w${i}` }));
+      const outbox = store.getState().a2ui.session.outbox;
+      if (outbox.length > 0) store.dispatch(a2ui.actions.effectsDelivered({ ids: outbox.map((e) => e.id) }));
+      a2ui.selectors.selectResolvedTree(store.getState(), LIST_SURFACE_ID);
+    }
+  } finally {
+    [console.warn, console.error] = restore;
+  }
+  const ms = performance.now() - started;
+  console.log(`${rows} rows, 200 updates and 200 writes with RTK's development checks: ${ms.toFixed(0)} ms`);
+  console.log(`  serializability / mutation findings: ${seen.findings.length}${seen.findings.length ? `\n    ${seen.findings.join('\n    ')}` : ''}`);
+  console.log(`  timing warnings (a check took over 32 ms): ${seen.timing}`);
+}
+
 const scenarios: Record<string, () => void> = {
   'ingest-phases': ingestPhases,
   validation,
@@ -252,6 +288,7 @@ const scenarios: Record<string, () => void> = {
   'replace-all': replaceAll,
   append,
   ingest,
+  'dev-checks': devChecks,
 };
 
 const run = scenarios[scenario];

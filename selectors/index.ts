@@ -8,6 +8,7 @@ import { createSelector } from 'reselect';
 import { lookupNode, resolveSurface } from '../src/resolution/resolver';
 import type { Diagnostic, NodeRef, ResolvedNode, ResolvedTree } from '../src/model/tree';
 import type { A2uiState, LogEntry, OutboxEntry } from '../src/redux/slice';
+import { freezeNew } from '../src/redux/freeze';
 import type { SessionRuntime } from '../src/session/session';
 import type { AgentCallRow, SessionState, SurfaceState } from '../src/model/state';
 
@@ -91,9 +92,12 @@ export function createA2uiSelectors<RootState>(
     surface ? resolveSurface(runtime.cache, runtime.resolution, surface, calls).tree : undefined,
   );
 
+  // The node a component selects is frozen (once: a node keeps its identity while nothing it reads
+  // changes), so a component that mutates it fails at once instead of corrupting shared state.
   const selectNode = (state: RootState, surfaceId: string, ref: NodeRef): ResolvedNode | undefined => {
     const tree = selectResolvedTree(state, surfaceId);
-    return tree ? lookupNode(tree, ref) : undefined;
+    const node = tree ? lookupNode(tree, ref) : undefined;
+    return node === undefined ? undefined : freezeNew(node);
   };
 
   const selectDiagnostics = (state: RootState, surfaceId: string): readonly Diagnostic[] =>

@@ -94,19 +94,26 @@ function withDataModel(core: SessionState, effect: Effect): Effect {
 }
 
 /**
- * The state after an operation: its session `core`, its effects appended to the outbox with ids
- * `${meta.id}:${index}`, deadlines for the agent calls it recorded (from the action's time, so a
+ * Notices the saga has nothing to carry out for: not queued, so an update that only changes data
+ * needs no acknowledgement (no second dispatch per keystroke). The pure session still returns them.
+ */
+const NOT_QUEUED: ReadonlySet<Effect['type']> = new Set(['surfaceCreated', 'surfaceDeleted', 'componentsUpdated', 'dataModelUpdated']);
+
+/**
+ * The state after an operation: its session `core`, its effects (but the notices) appended to the
+ * outbox with ids `${meta.id}:${index}` (the index among all the operation's effects), deadlines for the agent calls it recorded (from the action's time, so a
  * restarted saga re-arms them with the time left), and `lastError`.
  */
 export function enqueue(state: A2uiState, meta: A2uiActionMeta, core: SessionState, effects: readonly Effect[], lastError: A2uiLastError | null): A2uiState {
   const session = state.session;
   let outbox = session.outbox;
   let deadlines = session.deadlines;
-  if (effects.length > 0) {
+  if (effects.some((effect) => !NOT_QUEUED.has(effect.type))) {
     const atMs = Date.parse(meta.at);
     outbox = outbox.slice();
     for (let index = 0; index < effects.length; index += 1) {
       const effect = effects[index] as Effect;
+      if (NOT_QUEUED.has(effect.type)) continue;
       outbox.push({ id: `${meta.id}:${index}`, effect: withDataModel(core, effect) });
       if (effect.type === 'agentCallSent' && effect.timeoutMs !== null) {
         if (deadlines === session.deadlines) deadlines = { ...deadlines };

@@ -58,7 +58,7 @@ function caseReducer(name: string, needsMeta: boolean, check: (payload: Record<s
     } catch (caught) {
       next = withLastError(state, name, a2uiError('EXECUTION_FAILED', `${name}: ${errorText(caught)}`));
     }
-    return freezeNew(next);
+    return freezeNew(next, state);
   };
 }
 

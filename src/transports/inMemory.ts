@@ -4,10 +4,10 @@
  * serialized: payloads and messages cross by reference, synchronously.
  */
 import type { OutboundMessage } from '../model/effects';
-import type { A2uiTransport } from './types';
+import type { A2uiTransport, TransportMetadata, TransportSendOptions } from './types';
 
-/** The metadata a renderer→agent message may carry. */
-export type TransportMetadata = NonNullable<Parameters<A2uiTransport['send']>[1]>;
+/** The metadata a renderer→agent message may carry (the renderer data model, the delivery id). */
+export type { TransportMetadata } from './types';
 
 /** One message the renderer sent, as the agent end recorded it. */
 export interface ReceivedMessage {
@@ -30,7 +30,8 @@ export interface InMemoryAgent {
 
 /** The renderer end: `subscribe` is always present. */
 export interface InMemoryTransport extends A2uiTransport {
-  send(message: OutboundMessage, metadata?: TransportMetadata): void;
+  /** Hands the message over synchronously, so there is nothing for `options.signal` to abort. */
+  send(message: OutboundMessage, metadata?: TransportMetadata, options?: TransportSendOptions): void;
   subscribe(onMessage: (payload: unknown) => void): () => void;
 }
 

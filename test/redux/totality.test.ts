@@ -106,13 +106,28 @@ it('a well-formed action after a malformed one clears lastError', () => {
   expect(store.getState().a2ui.session.lastError).toBeNull();
 });
 
-it('mutating state or a selected node throws (frozen in every build)', () => {
+it('mutating a selected surface, component, data row, outbox entry or node throws (objects are frozen in every build)', () => {
   const store = storeWithState();
-  const surface = a2ui.selectors.selectSurface(store.getState(), 'A');
+  store.dispatch(a2ui.actions.messageReceived({ version: 'v1.0', updateDataModel: { surfaceId: 'A', path: '/rows', value: [{ label: 'r' }] } }));
+  const surface = a2ui.selectors.selectSurface(store.getState(), 'A') as unknown as { surfaceId: string; components: Record<string, { id: string }>; dataModel: { rows: Array<{ label: string }> } };
   expect(() => {
-    (surface as { surfaceId: string }).surfaceId = 'B';
+    surface.surfaceId = 'B';
   }).toThrow(TypeError);
   expect(() => {
-    store.getState().a2ui.session.outbox.push(store.getState().a2ui.session.outbox[0] as never);
+    (surface.components.root as { id: string }).id = 'x';
+  }).toThrow(TypeError);
+  expect(() => {
+    (surface.dataModel.rows[0] as { label: string }).label = 'mutated';
+  }).toThrow(TypeError);
+  expect(() => {
+    (store.getState().a2ui.session.outbox[0] as { id: string }).id = 'x';
+  }).toThrow(TypeError);
+  const node = a2ui.selectors.selectNode(store.getState(), 'A', 'root');
+  expect(node).toBeDefined();
+  expect(() => {
+    (node as { component: string }).component = 'Image';
+  }).toThrow(TypeError);
+  expect(() => {
+    (node?.props as Record<string, unknown>).injected = 1;
   }).toThrow(TypeError);
 });
