@@ -6,8 +6,9 @@
 import { findCatalog } from '../catalog/resolve';
 import { a2uiError, type A2uiError } from '../protocol/errors';
 import { applyDataUpdate, ownValue, setOwn } from '../data';
-import { agentErrorMessage, type Effect, type OutboundMessage } from '../model/effects';
-import type { AgentCallRow, SessionState, SurfaceState } from '../model/state';
+import { agentErrorMessage, diagnosticEffect, type Effect, type OutboundMessage } from '../model/effects';
+import { agentCallIndexPrefix, withSurfaceDiagnostic, type AgentCallRow, type PendingCallOutcome, type SessionState, type SurfaceState } from '../model/state';
+import type { Diagnostic } from '../model/tree';
 import { checkComponents } from './components';
 import { FORBIDDEN_ID, type ProcessorConfig } from './config';
 import { dataModelSizeError } from './dataModelSize';
@@ -174,11 +175,14 @@ function deleteSurface(state: SessionState, body: Body): StepResult {
   const surfaces = { ...state.surfaces };
   delete surfaces[surfaceId];
   // A surface created again under the same id starts with no remembered agent calls.
-  const prefix = `${surfaceId}\u0000`;
+  const prefix = agentCallIndexPrefix(surfaceId);
   const agentCallsByKey = Object.fromEntries(Object.entries(state.agentCallsByKey).filter(([key]) => !key.startsWith(prefix)));
   const effects: Effect[] = [{ type: 'surfaceDeleted', surfaceId }];
+  const surfaceDiagnostics = state.surfaceDiagnostics === undefined
+    ? undefined
+    : Object.fromEntries(Object.entries(state.surfaceDiagnostics).filter(([id]) => id !== surfaceId));
   const cancelled = settleWhere(
-    { ...state, surfaces, agentCallsByKey },
+    { ...state, surfaces, agentCallsByKey, ...(surfaceDiagnostics === undefined ? {} : { surfaceDiagnostics }) },
     (row) => row.surfaceId === surfaceId,
     { status: 'cancelled', error: { code: 'SURFACE_DELETED', message: `Surface '${surfaceId}' was deleted before the agent answered.` } },
     effects,
@@ -225,7 +229,45 @@ export function settleRow(
     callId: row.callId,
     outcome: outcome.status === 'ok' ? { status: 'ok', value: outcome.value } : { status: 'error', error: outcome.error },
   });
-  return { ...state, agentCalls: { ...state.agentCalls, [row.callId]: settled } };
+  let next: SessionState = { ...state, agentCalls: { ...state.agentCalls, [row.callId]: settled } };
+  next = recordPendingActionOutcome(next, row.callId, outcome);
+  // A failed or timed-out call that no node shows (an action's) is reported here, with its
+  // surface and component; a property's or a check's shows in the tree of the node that reads it.
+  if (row.origin === 'action' && (outcome.status === 'error' || outcome.status === 'timeout')) {
+    const diagnostic = agentCallDiagnostic(row, outcome.status, outcome.error);
+    effects.push(diagnosticEffect(row.surfaceId, diagnostic));
+    if (ownValue(next.surfaces, row.surfaceId)) next = withSurfaceDiagnostic(next, row.surfaceId, diagnostic);
+  }
+  return next;
+}
+
+/** The diagnostic of an agent call that failed or timed out. */
+export function agentCallDiagnostic(row: AgentCallRow, status: 'error' | 'timeout', error: { code: string; message: string }): Diagnostic {
+  const what = `Agent function '${row.call.call}' (call ${row.callId})`;
+  const diagnostic: Diagnostic = status === 'timeout'
+    ? { severity: 'error', code: 'AGENT_CALL_TIMEOUT', message: `${what} timed out: ${error.message}` }
+    : { severity: 'error', code: 'AGENT_CALL_FAILED', message: `${what} failed: ${error.code}: ${error.message}` };
+  if (row.componentId !== undefined) diagnostic.componentId = row.componentId;
+  if (row.ref !== undefined) diagnostic.ref = row.ref;
+  return diagnostic;
+}
+
+/** Notes how a call of a pending action ended (the session sends or drops the action afterwards). */
+function recordPendingActionOutcome(
+  state: SessionState,
+  callId: string,
+  outcome: { status: 'ok'; value: unknown } | { status: 'error' | 'timeout' | 'cancelled'; error: { code: string; message: string } },
+): SessionState {
+  const pending = state.pendingActions;
+  if (pending === undefined) return state;
+  for (const action of Object.values(pending)) {
+    if (!Object.values(action.calls).includes(callId)) continue;
+    const recorded: PendingCallOutcome = outcome.status === 'ok'
+      ? { status: 'ok', value: outcome.value }
+      : { status: 'error', code: outcome.error.code, message: outcome.error.message };
+    return { ...state, pendingActions: { ...pending, [action.id]: { ...action, outcomes: { ...action.outcomes, [callId]: recorded } } } };
+  }
+  return state;
 }
 
 /** Settles every pending row matching `which` with the same outcome. */

@@ -8,7 +8,38 @@ import type { Catalog } from '../catalog/types';
 import { DEFAULT_SESSION_LIMITS, type SessionLimits } from '../processor/config';
 import type { McpToolClient } from '../mcp/types';
 import { errorText } from '../util/errors';
-import type { SessionOptions } from './session';
+
+/** Options of {@link createSession}. */
+export interface SessionOptions {
+  /** 'strict' (default): components are checked against their catalog's schema. */
+  validation?: 'strict' | 'lenient';
+  /** Timeout for agent calls that set none; null = none. Default 10,000 ms. */
+  defaultTimeoutMs?: number | null;
+  /** Protocol version of outbound messages. */
+  version?: 'v1.0';
+  /** Clock for action timestamps; default: the real clock. */
+  clock?: () => Date;
+  /** Runs the tools an embedded MCP App calls. */
+  mcpClient?: McpToolClient;
+  /**
+   * Whether a surface that names no catalog uses the session's first catalog (default true).
+   * false follows the protocol's strict "no fallback" rule: such components are rejected.
+   */
+  implicitDefaultCatalog?: boolean;
+  /** Resource limits; each defaults to {@link DEFAULT_SESSION_LIMITS}. */
+  limits?: Partial<SessionLimits>;
+  /**
+   * A call to a function its catalog does not declare: 'agent' (default) sends it to the agent
+   * ("Fallback to Agent RPC"); 'reject' refuses the message with VALIDATION_FAILED (the upstream
+   * conformance suite's strict mode).
+   */
+  unknownFunctions?: 'agent' | 'reject';
+  /**
+   * Display modes an embedded MCP App may ask for with `ui/request-display-mode`; default
+   * ['inline'] (the surface draws apps inline). A mode not listed is answered with the current one.
+   */
+  mcpDisplayModes?: Array<'inline' | 'fullscreen' | 'pip'>;
+}
 
 const OPTION_KEYS: ReadonlyArray<keyof SessionOptions> = [
   'validation',

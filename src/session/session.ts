@@ -19,46 +19,17 @@ import {
 import type { ResolvedTree } from '../model/tree';
 import { agentErrorEffect, diagnosticEffect, type Effect, type RendererDataModelMetadata } from '../model/effects';
 import { ownValue } from '../data';
-import { initialSessionState, type AgentCallRow, type SessionState, type SurfaceState } from '../model/state';
+import { agentCallIndexKey, initialSessionState, type AgentCallRow, type SessionState, type SurfaceState } from '../model/state';
 import type { AgentCallRequest } from '../resolution/evaluation';
 import { mcpDataModelNotifications } from '../mcp/notify';
 import { errorText } from '../util/errors';
 import type { McpToolClient } from '../mcp/types';
-import { readCatalogs, readSessionOptions } from './options';
+import { readCatalogs, readSessionOptions, type SessionOptions } from './options';
+import { settlePendingActions } from './pendingActions';
 
 export type { McpToolClient } from '../mcp/types';
 
-/** Options of {@link createSession}. */
-export interface SessionOptions {
-  /** 'strict' (default): components are checked against their catalog's schema. */
-  validation?: 'strict' | 'lenient';
-  /** Timeout for agent calls that set none; null = none. Default 10,000 ms. */
-  defaultTimeoutMs?: number | null;
-  /** Protocol version of outbound messages. */
-  version?: 'v1.0';
-  /** Clock for action timestamps; default: the real clock. */
-  clock?: () => Date;
-  /** Runs the tools an embedded MCP App calls. */
-  mcpClient?: McpToolClient;
-  /**
-   * Whether a surface that names no catalog uses the session's first catalog (default true).
-   * false follows the protocol's strict "no fallback" rule: such components are rejected.
-   */
-  implicitDefaultCatalog?: boolean;
-  /** Resource limits; each defaults to {@link DEFAULT_SESSION_LIMITS}. */
-  limits?: Partial<SessionLimits>;
-  /**
-   * A call to a function its catalog does not declare: 'agent' (default) sends it to the agent
-   * ("Fallback to Agent RPC"); 'reject' refuses the message with VALIDATION_FAILED (the upstream
-   * conformance suite's strict mode).
-   */
-  unknownFunctions?: 'agent' | 'reject';
-  /**
-   * Display modes an embedded MCP App may ask for with `ui/request-display-mode`; default
-   * ['inline'] (the surface draws apps inline). A mode not listed is answered with the current one.
-   */
-  mcpDisplayModes?: Array<'inline' | 'fullscreen' | 'pip'>;
-}
+export type { SessionOptions } from './options';
 
 /** What a session closes over: code and caches, never part of serializable state. */
 export interface SessionRuntime {
@@ -150,7 +121,9 @@ export function handleMessage(
   options: { userActivated?: boolean; surfaceId?: string } = {},
 ): Result | Failure {
   try {
-    return handleMessageUnsafe(session, payload, sanitizeMessageOptions(options));
+    if (isDisposed(session)) return { ok: false, error: disposedError('handleMessage'), session, effects: [] };
+    const result = handleMessageUnsafe(session, payload, sanitizeMessageOptions(options));
+    return { ...result, effects: withDataModelMetadata(result.session.state, result.effects) };
   } catch (caught) {
     return internalFailure(session, caught);
   }
@@ -230,6 +203,8 @@ export function completeOperation(
     }
     next = settleSurface(runtime, next, surfaceId, effects);
   }
+  // Event actions waiting for agent calls go out (or are dropped) once their calls answered.
+  if (next.agentCalls !== before.agentCalls || next.surfaces !== before.surfaces) next = settlePendingActions(runtime, next, effects);
   // Rows that settled change what bindings show; refresh those surfaces too.
   if (next.agentCalls !== before.agentCalls) {
     for (const row of Object.values(next.agentCalls)) {
@@ -280,11 +255,13 @@ export function recordAgentCall(
   origin: AgentCallRow['origin'],
   effects: Effect[],
 ): SessionState {
-  const byKey = `${surfaceId}\u0000${request.key}`;
+  const byKey = agentCallIndexKey(surfaceId, request.key);
   if (origin === 'binding' && state.agentCallsByKey[byKey] !== undefined) return state;
   const callId = `call-${state.nextCallNumber}`;
   const timeoutMs = typeof request.timeoutMs === 'number' ? request.timeoutMs : runtime.processor.defaultTimeoutMs;
   const row: AgentCallRow = { callId, surfaceId, key: request.key, call: request.call, origin, status: 'pending', timeoutMs };
+  if (request.componentId !== undefined) row.componentId = request.componentId;
+  if (request.ref !== undefined) row.ref = request.ref;
   const callFunction: Record<string, unknown> = { call: request.call.call, args: request.call.args };
   if (request.call.catalogId !== undefined) callFunction.catalogId = request.call.catalogId;
   effects.push({
@@ -403,24 +380,43 @@ function internalFailure(session: Session, caught: unknown): Failure {
 /** Rejects a pending agent call with a timeout; a call that already settled is left alone. */
 export function timeoutAgentCall(session: Session, callId: string): Result {
   try {
-    const row = typeof callId === 'string' ? ownValue(session.state.agentCalls, callId) : undefined;
+    const row = typeof callId === 'string' && !isDisposed(session) ? ownValue(session.state.agentCalls, callId) : undefined;
     if (!row || row.status !== 'pending') return { ok: true, session, effects: [] };
     const effects: Effect[] = [];
     const state = settleRow(session.state, row, { status: 'timeout', error: { code: 'TIMEOUT', message: `The agent did not answer call '${callId}' in ${row.timeoutMs ?? 0} ms.` } }, effects);
-    const done = completeOperation(session.runtime, session.state, state, effects, new Set([row.surfaceId]), null);
-    return done as Result;
+    const done = completeOperation(session.runtime, session.state, state, effects, new Set([row.surfaceId]), null) as Result;
+    return { ...done, effects: withDataModelMetadata(done.session.state, done.effects) };
   } catch {
     return { ok: true, session, effects: [] };
   }
 }
 
-/** Rejects every pending agent call and drops every resolved tree; the surfaces stay readable. */
+/**
+ * Ends the session: rejects every pending agent call, drops pending actions and every resolved
+ * tree, and sends nothing. It is terminal: later operations are refused with SESSION_DISPOSED
+ * (timeouts that fire late are no-ops); the surfaces stay readable.
+ */
 export function dispose(session: Session): { session: Session; effects: Effect[] } {
-  if (!isSession(session)) return { session, effects: [] };
+  if (!isSession(session) || isDisposed(session)) return { session, effects: [] };
   const effects: Effect[] = [];
-  const state = settleWhere(session.state, () => true, { status: 'cancelled', error: { code: 'DISPOSED', message: 'The session was disposed before the agent answered.' } }, effects);
+  const settled = settleWhere(session.state, () => true, { status: 'cancelled', error: { code: 'DISPOSED', message: 'The session was disposed before the agent answered.' } }, effects);
   clearResolverCache(session.runtime.cache);
-  return { session: { state, runtime: session.runtime }, effects };
+  const state: SessionState = { ...settled, pendingActions: {}, disposed: true };
+  return { session: { state, runtime: session.runtime }, effects: effects.filter((e) => e.type !== 'send') };
+}
+
+/** Whether `dispose` ended the session. */
+export function isDisposed(session: Session): boolean {
+  try {
+    return session.state.disposed === true;
+  } catch {
+    return false;
+  }
+}
+
+/** The error of an operation on a disposed session. */
+export function disposedError(operation: string): A2uiError {
+  return a2uiError('SESSION_DISPOSED', `${operation}: the session was disposed; create a new one to continue.`);
 }
 
 /** The surface with `id`, if any. */
@@ -438,7 +434,7 @@ export function surfaces(session: Session): SurfaceState[] {
 /** The resolved tree of surface `id` (shared, memoized with the selectors). */
 export function resolvedTree(session: Session, id: string): ResolvedTree | undefined {
   const found = surface(session, id);
-  if (!found) return undefined;
+  if (!found || isDisposed(session)) return undefined;
   try {
     return resolveSurface(session.runtime.cache, session.runtime.resolution, found, session.state).tree;
   } catch {
@@ -461,6 +457,18 @@ export function clientDataModel(
   }
   if (!isSession(session)) return { ok: false, error: a2uiError('INVALID_ARGUMENT', 'clientDataModel needs a session made by createSession.') };
   return { ok: true, value: rendererDataModelOf(session.state) };
+}
+
+/**
+ * The one rule for `sendDataModel`: while some surface was created with it, every message sent to
+ * the agent carries the renderer data model (a2ui_protocol.md: "every … message sent to the agent
+ * that created the surface"), read from the state the operation left.
+ */
+export function withDataModelMetadata(state: SessionState, effects: Effect[]): Effect[] {
+  if (!effects.some((e) => e.type === 'send')) return effects;
+  const model = rendererDataModelOf(state);
+  if (model === null) return effects;
+  return effects.map((effect) => (effect.type === 'send' ? { ...effect, metadata: { ...effect.metadata, a2uiRendererDataModel: model } } : effect));
 }
 
 /** The renderer data model of the `sendDataModel` surfaces in `state`, or null. */

@@ -51,9 +51,13 @@ test('the documented defaults', () => {
   expect(DEFAULT_REGEX_LIMITS).toEqual({ maxPatternLength: 1000, maxInputLength: 10_000, maxSteps: 1_000_000 });
 });
 
-test('limits are configurable; invalid overrides (0, negative, NaN, strings) keep the default', () => {
-  const session = createSession(catalogs(), { limits: { maxPayloadBytes: 0, maxNodes: -1, maxTreeDepth: Number.NaN, maxTemplateItems: '3' as never, maxComponentsPerSurface: 7 } });
+test('limits are configurable; an invalid override (0, negative, NaN, a string) is a configuration error naming it', () => {
+  const session = createSession(catalogs(), { limits: { maxComponentsPerSurface: 7 } });
   expect(session.runtime.processor.limits).toEqual({ ...DEFAULT_SESSION_LIMITS, maxComponentsPerSurface: 7 });
+  const bad = { maxPayloadBytes: 0, maxNodes: -1, maxTreeDepth: Number.NaN, maxTemplateItems: '3' };
+  for (const [key, value] of Object.entries(bad)) {
+    expect(() => createSession(catalogs(), { limits: { [key]: value } as never })).toThrow(new RegExp(`limits\\.${key} must be a positive number`));
+  }
 });
 
 describe('maxPayloadBytes', () => {
