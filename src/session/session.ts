@@ -26,6 +26,7 @@ import { errorText } from '../util/errors';
 import type { McpToolClient } from '../mcp/types';
 import { readCatalogs, readSessionOptions, type SessionOptions } from './options';
 import { settlePendingActions } from './pendingActions';
+import { inlineCatalogDefinition } from './capabilities';
 
 export type { McpToolClient } from '../mcp/types';
 
@@ -494,6 +495,6 @@ export function rendererCapabilities(
   } catch {
     inline = false;
   }
-  if (inline) v10.inlineCatalogs = session.runtime.catalogs.map((c) => c.toJSON());
+  if (inline) v10.inlineCatalogs = session.runtime.catalogs.map(inlineCatalogDefinition);
   return { 'v1.0': v10 };
 }
