@@ -305,6 +305,8 @@ export {
   mcpAppRequest,
   /** Applies a settled MCP tool call and builds the app's reply. */
   mcpToolSettled,
+  /** The `mcpReply` effect for an app's request, naming the app (surfaceId, ref). */
+  mcpReplyEffect,
   /** The JSON-RPC error codes used in replies to MCP Apps. */
   MCP_ERROR_CODES,
 } from './mcp/requests';

@@ -16,6 +16,12 @@
  * - `ui/message`: an `action` named `ui/message` with `role` and `content` as context.
  * - `ui/notifications/initialized`: the app is sent the current value of each binding.
  * - `ui/open-link`: an http(s) URL becomes an `openUrl` effect.
+ * - `ui/request-display-mode`: answered with the mode the app now has: the one asked for when
+ *   `SessionOptions.mcpDisplayModes` lists it, else 'inline' (surfaces draw apps inline).
+ * - `ui/initialize`: the host bridge owns the handshake; the session answers with what it knows,
+ *   the host context's `displayMode` and `availableDisplayModes`, for the bridge to merge.
+ * - Any other notification (`ui/notifications/…`, `notifications/…`: size changes, log
+ *   messages) is accepted without a reply, as JSON-RPC notifications get none.
  * Errors follow JSON-RPC: -32600 a method that is not a string, -32601 an unknown method,
  * -32602 invalid params (the guard, wrong shapes, and a tool or function that is not allowed,
  * as MCP answers an unknown tool), -32603 a function that failed, -32001 a tool call that timed
@@ -35,7 +41,7 @@ import { checkMcpPayload } from './guard';
 import { MCP_APP_COMPONENT, mcpAppBindings, mcpInitialNotifications, notificationFor, sameJson } from './notify';
 import { checkArgumentsAgainstSchema } from './schema';
 import { applyLocalRequests } from '../session/localRequests';
-import { completeOperation, handleMessageUnsafe, rendererDataModelOf, type Session } from '../session/session';
+import { completeOperation, handleMessageUnsafe, withDataModelMetadata, type Session } from '../session/session';
 import type { ComponentRecord, SessionState, SurfaceState } from '../model/state';
 import { isRecord } from '../util/records';
 
@@ -123,6 +129,7 @@ export function mcpAppRequest(
     if (!found.ok) return found;
     if (typeof method !== 'string') return rpcError(session, MCP_ERROR_CODES.invalidRequest, 'The method must be a string.');
     const handler = Object.prototype.hasOwnProperty.call(HANDLERS, method) ? HANDLERS[method] : undefined;
+    if (handler === undefined && isNotification(method)) return reply(session, [], null);
     if (handler === undefined) return rpcError(session, MCP_ERROR_CODES.methodNotFound, `Method '${method}' is not handled by this host.`);
     const guard = checkMcpPayload(params);
     if (!guard.ok) return invalidParams(session, `Refused: ${guard.reason}.`);
@@ -133,7 +140,8 @@ export function mcpAppRequest(
     if (typeof options === 'object' && options !== null && (typeof options.requestId === 'string' || typeof options.requestId === 'number')) {
       requestOptions.requestId = options.requestId;
     }
-    return handler(session, found.located, copy.value, requestOptions);
+    const result = handler(session, found.located, copy.value, requestOptions);
+    return result.ok ? { ...result, effects: withDataModelMetadata(result.session.state, result.effects) } : result;
   } catch (caught) {
     return { ok: false, error: a2uiError('EXECUTION_FAILED', `mcpAppRequest failed: ${errorText(caught)}`) };
   }
@@ -147,7 +155,31 @@ const HANDLERS: Record<string, Handler> = {
   'ui/message': message,
   'ui/notifications/initialized': initialized,
   'ui/open-link': openLink,
+  'ui/request-display-mode': requestDisplayMode,
+  'ui/initialize': initialize,
 };
+
+/** JSON-RPC notifications of the MCP Apps extension and of MCP itself: never answered. */
+function isNotification(method: string): boolean {
+  return method.startsWith('ui/notifications/') || method.startsWith('notifications/');
+}
+
+/** The display modes apps may have in this session (inline always). */
+function displayModes(session: Session): string[] {
+  const modes = session.runtime.options.mcpDisplayModes ?? ['inline'];
+  return modes.includes('inline') ? [...modes] : ['inline', ...modes];
+}
+
+function requestDisplayMode(session: Session, _at: Located, params: Record<string, unknown>): McpAppRequestResult {
+  const { mode } = params;
+  if (typeof mode !== 'string') return invalidParams(session, 'ui/request-display-mode needs `mode`, a string.');
+  // The host answers with the mode the app has now, which may not be the one asked for.
+  return reply(session, [], { result: { mode: displayModes(session).includes(mode) ? mode : 'inline' } });
+}
+
+function initialize(session: Session): McpAppRequestResult {
+  return reply(session, [], { result: { hostContext: { displayMode: 'inline', availableDisplayModes: displayModes(session) } } });
+}
 
 function toolsCall(session: Session, at: Located, params: Record<string, unknown>, options: McpAppRequestOptions): McpAppRequestResult {
   const { name } = params;
@@ -300,6 +332,19 @@ function openLink(session: Session, _at: Located, params: Record<string, unknown
  * Never throws.
  */
 export function mcpToolSettled(session: Session, settlement: McpToolSettlement): McpToolSettledResult {
+  const result = mcpToolSettledUnsafe(session, settlement);
+  return { ...result, effects: withDataModelMetadata(result.session.state, result.effects) };
+}
+
+/**
+ * The `mcpReply` effect answering request `requestId` of the app at node `ref` of `surfaceId`:
+ * the ids name the app, so two apps that both number their requests from 1 are answered apart.
+ */
+export function mcpReplyEffect(requestId: string | number, surfaceId: string, ref: string, answer: McpReply): Effect {
+  return { type: 'mcpReply', requestId, surfaceId, ref, reply: answer };
+}
+
+function mcpToolSettledUnsafe(session: Session, settlement: McpToolSettlement): McpToolSettledResult {
   const forApp = settlement?.origin !== 'action';
   try {
     const { outcome, surfaceId, ref } = settlement;
@@ -442,8 +487,7 @@ function actionEffect(
   });
   if (!built.ok) return { ok: false, reason: `The action cannot be sent: ${built.error.message}` };
   const effect: Effect = { type: 'send', message: built.message as unknown as Extract<Effect, { type: 'send' }>['message'] };
-  const dataModel = at.surface.sendDataModel ? rendererDataModelOf(session.state, at.surface.surfaceId) : null;
-  if (dataModel) effect.metadata = { a2uiRendererDataModel: dataModel };
+  // sendDataModel metadata is attached by mcpAppRequest / mcpToolSettled (withDataModelMetadata).
   return { ok: true, effect };
 }
 

@@ -82,6 +82,11 @@ export interface SessionState {
    * failed or timed out), newest last, at most {@link MAX_SURFACE_DIAGNOSTICS} per surface.
    */
   surfaceDiagnostics?: Record<string, Diagnostic[]>;
+  /**
+   * The ids of the callRendererFunction messages answered, newest last (at most
+   * {@link MAX_REMEMBERED_RENDERER_CALLS}): a repeated id is answered with an error, not run twice.
+   */
+  rendererCallIds?: string[];
   /** Set by dispose: the session refuses further operations. */
   disposed?: true;
 }
@@ -98,6 +103,9 @@ export function agentCallIndexPrefix(surfaceId: string): string {
 export function agentCallIndexKey(surfaceId: string, key: string): string {
   return agentCallIndexPrefix(surfaceId) + key;
 }
+
+/** How many answered callRendererFunction ids are remembered. */
+export const MAX_REMEMBERED_RENDERER_CALLS = 1_000;
 
 /** Most surface-level diagnostics kept per surface (the oldest are dropped first). */
 export const MAX_SURFACE_DIAGNOSTICS = 50;

@@ -13,6 +13,7 @@ import { checkComponents } from './components';
 import { FORBIDDEN_ID, type ProcessorConfig } from './config';
 import { dataModelSizeError } from './dataModelSize';
 import { runRendererFunction } from './rendererFunctions';
+import { withoutNegativeZero } from './negativeZero';
 import type { MessageOptions, StepResult } from './step';
 
 export type { MessageOptions, StepResult } from './step';
@@ -113,7 +114,7 @@ function createSurface(config: ProcessorConfig, state: SessionState, body: Body,
   if (body.metadata !== undefined) surface.metadata = body.metadata as Record<string, unknown>;
   const effects: Effect[] = [{ type: 'surfaceCreated', surfaceId }];
   if (body.dataModel !== undefined) {
-    const data = applyDataUpdate({}, '/', body.dataModel, { maxDepth: config.limits.maxDataDepth });
+    const data = applyDataUpdate({}, '/', withoutNegativeZero(body.dataModel), { maxDepth: config.limits.maxDataDepth });
     if (!data.ok) return failed(state, { ...data.error, surfaceId, path: `${path}/dataModel` });
     const tooLarge = dataModelSizeError(config.limits, surfaceId, { before: {}, path: '/', value: body.dataModel, after: data.value, deletes: true }, `${path}/dataModel`);
     if (tooLarge) return failed(state, tooLarge);
@@ -156,7 +157,7 @@ function updateDataModel(config: ProcessorConfig, state: SessionState, body: Bod
   }
   const surface = ownValue(state.surfaces, surfaceId);
   if (!surface) return failed(state, surfaceNotFound(surfaceId, `${path}/surfaceId`));
-  const result = applyDataUpdate(surface.dataModel, target, body.value, { maxDepth: config.limits.maxDataDepth });
+  const result = applyDataUpdate(surface.dataModel, target, withoutNegativeZero(body.value), { maxDepth: config.limits.maxDataDepth });
   if (!result.ok) return failed(state, { ...result.error, surfaceId, path: `${path}/value`, message: `${path}: ${result.error.message}` });
   if (result.value === surface.dataModel) return { ok: true, state, effects: [] };
   const tooLarge = dataModelSizeError(config.limits, surfaceId, { before: surface.dataModel, path: target, value: body.value, after: result.value, deletes: true }, path);

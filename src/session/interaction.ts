@@ -3,6 +3,7 @@
  */
 import { setIn, splitPointer } from '../data';
 import { dataModelSizeError } from '../processor/dataModelSize';
+import { withoutNegativeZero } from '../processor/negativeZero';
 import { describeType, isPlainObject, toJsonValue } from '../protocol/json';
 import { a2uiError, type A2uiError } from '../protocol/errors';
 import { locateNode } from './locate';
@@ -45,7 +46,9 @@ function writeUnsafe(session: Session, surfaceId: string, ref: string, property:
       return { ok: false, error: a2uiError('PROPERTY_NOT_BOUND', `Property '${String(property)}' of node '${ref}' is not bound to a data path.`, { surfaceId }) };
     }
     // State is plain data: user input is copied as JSON, and what JSON cannot carry is refused.
-    const json = toJsonValue(value === undefined ? null : value, { maxDepth: session.runtime.processor.limits.maxDataDepth });
+    const copied = toJsonValue(value === undefined ? null : value, { maxDepth: session.runtime.processor.limits.maxDataDepth });
+    // JSON has no -0: store 0, as a JSON round trip of state would.
+    const json = copied.ok ? { ...copied, value: withoutNegativeZero(copied.value) } : copied;
     if (!json.ok) {
       // Too deep is a limit (as setIn reports it); anything else is not JSON data.
       const code = json.kind === 'tooDeep' || json.kind === 'tooLarge' ? 'LIMIT_EXCEEDED' : 'DATA_ERROR';
