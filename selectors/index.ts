@@ -10,7 +10,7 @@ import type { Diagnostic, NodeRef, ResolvedNode, ResolvedTree } from '../src/mod
 import type { A2uiState, LogEntry, OutboxEntry } from '../src/redux/slice';
 import { freezeNew } from '../src/redux/freeze';
 import type { SessionRuntime } from '../src/session/session';
-import type { AgentCallRow, SessionState, SurfaceState } from '../src/model/state';
+import { agentCallIndexPrefix, type AgentCallRow, type SessionState, type SurfaceState } from '../src/model/state';
 
 const EMPTY_ARRAY: readonly never[] = Object.freeze([]);
 
@@ -75,7 +75,7 @@ export function createA2uiSelectors<RootState>(
     (calls, byKey, surfaceId): SurfaceCalls => {
       const agentCalls: Record<string, AgentCallRow> = {};
       const agentCallsByKey: Record<string, string> = {};
-      const prefix = `${surfaceId}\u0000`;
+      const prefix = agentCallIndexPrefix(surfaceId);
       for (const [key, id] of Object.entries(byKey)) if (key.startsWith(prefix)) agentCallsByKey[key] = id;
       for (const row of Object.values(calls)) if (row.surfaceId === surfaceId) agentCalls[row.callId] = row;
       return { agentCalls, agentCallsByKey };
@@ -100,8 +100,18 @@ export function createA2uiSelectors<RootState>(
     return node === undefined ? undefined : freezeNew(node);
   };
 
-  const selectDiagnostics = (state: RootState, surfaceId: string): readonly Diagnostic[] =>
-    selectResolvedTree(state, surfaceId)?.diagnostics ?? EMPTY_ARRAY;
+  // Tree diagnostics, then the surface-level ones no node carries (an action's failed agent call).
+  const selectSurfaceDiagnostics = (state: RootState, surfaceId: string): readonly Diagnostic[] | undefined => {
+    const all = selectSessionState(state).surfaceDiagnostics;
+    return all !== undefined && Object.prototype.hasOwnProperty.call(all, surfaceId) ? all[surfaceId] : undefined;
+  };
+  const selectDiagnostics = createSelector(
+    [(state: RootState, surfaceId: string) => selectResolvedTree(state, surfaceId)?.diagnostics, selectSurfaceDiagnostics],
+    (tree, surface): readonly Diagnostic[] => {
+      if (surface === undefined || surface.length === 0) return tree ?? EMPTY_ARRAY;
+      return tree === undefined || tree.length === 0 ? surface : [...tree, ...surface];
+    },
+  );
 
   const selectPendingAgentCalls = createSelector([selectAgentCalls], (calls) => {
     const pending = Object.values(calls).filter((row) => row.status === 'pending');

@@ -123,6 +123,12 @@ export {
   /** Default limits of the resolver. */
   DEFAULT_RESOLUTION_LIMITS,
 } from './resolution/resolver';
+export {
+  /** The ref of a component (inside a template: over the item at a data path), e.g. 'row@/items/3'. */
+  nodeRefOf,
+  /** The component id and template item path a ref names (null for a cycle cut). */
+  parseNodeRef,
+} from './resolution/refs';
 export type {
   /** The resolver cache (internal, mutable, never in state). */
   ResolverCache,
@@ -343,6 +349,8 @@ export {
   mcpAppRequest,
   /** Applies a settled MCP tool call and builds the app's reply. */
   mcpToolSettled,
+  /** The `mcpReply` effect for an app's request, naming the app (surfaceId, ref). */
+  mcpReplyEffect,
   /** The JSON-RPC error codes used in replies to MCP Apps. */
   MCP_ERROR_CODES,
 } from './mcp/requests';

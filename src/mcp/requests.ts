@@ -18,6 +18,12 @@
  * - `ui/open-link`: only within {@link MCP_USER_ACTIVATION_WINDOW_MS} of a user activation in that
  *   app that the host saw (`userActivationAt`; never anything the app says), once per activation,
  *   and only a URL the surface catalog's `openUrl` accepts (its `urlSchemes` and base URL).
+ * - `ui/request-display-mode`: answered with the mode the app now has: the one asked for when
+ *   `SessionOptions.mcpDisplayModes` lists it, else 'inline' (surfaces draw apps inline).
+ * - `ui/initialize`: the host bridge owns the handshake; the session answers with what it knows,
+ *   the host context's `displayMode` and `availableDisplayModes`, for the bridge to merge.
+ * - Any other notification (`ui/notifications/…`, `notifications/…`: size changes, log
+ *   messages) is accepted without a reply, as JSON-RPC notifications get none.
  * Errors follow JSON-RPC: -32600 a method that is not a string, -32601 an unknown method,
  * -32602 invalid params (the guard, wrong shapes, and a tool or function that is not allowed,
  * as MCP answers an unknown tool), -32603 a function that failed, -32001 a tool call that timed
@@ -38,8 +44,8 @@ import { checkMcpPayload } from './guard';
 import { MCP_APP_COMPONENT, mcpAppBindings, mcpInitialNotifications, notificationFor, sameJson } from './notify';
 import { checkArgumentsAgainstSchema } from './schema';
 import { applyLocalRequests } from '../session/localRequests';
-import { completeOperation, handleMessageUnsafe, rendererDataModelOf, type Session } from '../session/session';
-import type { ComponentRecord, SessionState, SurfaceState } from '../model/state';
+import { completeOperation, handleMessageUnsafe, withDataModelMetadata, type Session } from '../session/session';
+import { agentCallIndexKey, type ComponentRecord, type SessionState, type SurfaceState } from '../model/state';
 import { isRecord } from '../util/records';
 
 export type { McpReply } from '../model/effects';
@@ -135,6 +141,7 @@ export function mcpAppRequest(
     if (!found.ok) return found;
     if (typeof method !== 'string') return rpcError(session, MCP_ERROR_CODES.invalidRequest, 'The method must be a string.');
     const handler = Object.prototype.hasOwnProperty.call(HANDLERS, method) ? HANDLERS[method] : undefined;
+    if (handler === undefined && isNotification(method)) return reply(session, [], null);
     if (handler === undefined) return rpcError(session, MCP_ERROR_CODES.methodNotFound, `Method '${method}' is not handled by this host.`);
     const guard = checkMcpPayload(params);
     if (!guard.ok) return invalidParams(session, `Refused: ${guard.reason}.`);
@@ -148,7 +155,8 @@ export function mcpAppRequest(
     if (typeof options === 'object' && options !== null && typeof options.userActivationAt === 'number' && Number.isFinite(options.userActivationAt)) {
       requestOptions.userActivationAt = options.userActivationAt;
     }
-    return handler(session, found.located, copy.value, requestOptions);
+    const result = handler(session, found.located, copy.value, requestOptions);
+    return result.ok ? { ...result, effects: withDataModelMetadata(result.session.state, result.effects) } : result;
   } catch (caught) {
     return { ok: false, error: a2uiError('EXECUTION_FAILED', `mcpAppRequest failed: ${errorText(caught)}`) };
   }
@@ -162,7 +170,31 @@ const HANDLERS: Record<string, Handler> = {
   'ui/message': message,
   'ui/notifications/initialized': initialized,
   'ui/open-link': openLink,
+  'ui/request-display-mode': requestDisplayMode,
+  'ui/initialize': initialize,
 };
+
+/** JSON-RPC notifications of the MCP Apps extension and of MCP itself: never answered. */
+function isNotification(method: string): boolean {
+  return method.startsWith('ui/notifications/') || method.startsWith('notifications/');
+}
+
+/** The display modes apps may have in this session (inline always). */
+function displayModes(session: Session): string[] {
+  const modes = session.runtime.options.mcpDisplayModes ?? ['inline'];
+  return modes.includes('inline') ? [...modes] : ['inline', ...modes];
+}
+
+function requestDisplayMode(session: Session, _at: Located, params: Record<string, unknown>): McpAppRequestResult {
+  const { mode } = params;
+  if (typeof mode !== 'string') return invalidParams(session, 'ui/request-display-mode needs `mode`, a string.');
+  // The host answers with the mode the app has now, which may not be the one asked for.
+  return reply(session, [], { result: { mode: displayModes(session).includes(mode) ? mode : 'inline' } });
+}
+
+function initialize(session: Session): McpAppRequestResult {
+  return reply(session, [], { result: { hostContext: { displayMode: 'inline', availableDisplayModes: displayModes(session) } } });
+}
 
 function toolsCall(session: Session, at: Located, params: Record<string, unknown>, options: McpAppRequestOptions): McpAppRequestResult {
   const { name } = params;
@@ -297,7 +329,7 @@ function openLink(session: Session, at: Located, params: Record<string, unknown>
   if (activatedAt === undefined || !(now - activatedAt <= MCP_USER_ACTIVATION_WINDOW_MS) || activatedAt > now) {
     return rpcError(session, MCP_ERROR_CODES.invalidRequest, `ui/open-link is refused: it needs a user activation in the app within the last ${MCP_USER_ACTIVATION_WINDOW_MS / 1000} s, reported by the host.`);
   }
-  const appKey = `${at.surface.surfaceId}\u0000${at.node.ref}`;
+  const appKey = agentCallIndexKey(at.surface.surfaceId, at.node.ref);
   let spent = spentActivations.get(session.runtime);
   if (spent === undefined) spentActivations.set(session.runtime, (spent = new Map()));
   if ((spent.get(appKey) ?? Number.NEGATIVE_INFINITY) >= activatedAt) {
@@ -366,6 +398,19 @@ function httpOnly(session: Session, url: string): string | McpAppRequestResult {
  * Never throws.
  */
 export function mcpToolSettled(session: Session, settlement: McpToolSettlement): McpToolSettledResult {
+  const result = mcpToolSettledUnsafe(session, settlement);
+  return { ...result, effects: withDataModelMetadata(result.session.state, result.effects) };
+}
+
+/**
+ * The `mcpReply` effect answering request `requestId` of the app at node `ref` of `surfaceId`:
+ * the ids name the app, so two apps that both number their requests from 1 are answered apart.
+ */
+export function mcpReplyEffect(requestId: string | number, surfaceId: string, ref: string, answer: McpReply): Effect {
+  return { type: 'mcpReply', requestId, surfaceId, ref, reply: answer };
+}
+
+function mcpToolSettledUnsafe(session: Session, settlement: McpToolSettlement): McpToolSettledResult {
   const forApp = settlement?.origin !== 'action';
   try {
     const { outcome, surfaceId, ref } = settlement;
@@ -542,8 +587,7 @@ function actionEffect(
   });
   if (!built.ok) return { ok: false, reason: `The action cannot be sent: ${built.error.message}` };
   const effect: Effect = { type: 'send', message: built.message as unknown as Extract<Effect, { type: 'send' }>['message'] };
-  const dataModel = at.surface.sendDataModel ? rendererDataModelOf(session.state, at.surface.surfaceId) : null;
-  if (dataModel) effect.metadata = { a2uiRendererDataModel: dataModel };
+  // sendDataModel metadata is attached by mcpAppRequest / mcpToolSettled (withDataModelMetadata).
   return { ok: true, effect };
 }
 

@@ -37,4 +37,8 @@ export type McpEffect =
   /** Send a notification (data-model-update, tool-input, tool-result) to the McpApp at `ref`. */
   | { type: 'mcpNotify'; surfaceId: string; ref: string; method: string; params: unknown }
   /** Answer the McpApp request `requestId` (added by the Redux slice). */
-  | { type: 'mcpReply'; requestId: string | number; reply: McpReply };
+  /**
+   * The answer to an app's request. `surfaceId` and `ref` name the app, so several apps that
+   * number their requests alike are answered apart (optional only while older producers omit them).
+   */
+  | { type: 'mcpReply'; requestId: string | number; surfaceId?: string; ref?: string; reply: McpReply };

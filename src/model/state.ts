@@ -2,6 +2,7 @@
  * The session state: plain, serializable data only (no Maps, classes, functions or Dates), so
  * Redux DevTools shows all of it and replaying the same actions rebuilds it exactly.
  */
+import type { Diagnostic } from './tree';
 
 /** A component as the agent sent it: the wire object, kept verbatim. */
 export type ComponentRecord = { id: string; component: string; catalogId?: string; [key: string]: unknown };
@@ -34,13 +35,43 @@ export interface AgentCallRow {
   value?: unknown;
   error?: { code: string; message: string };
   timeoutMs: number | null;
+  /** The component whose property, check or action needed the call (the first one, for shared calls). */
+  componentId?: string;
+  /** The node ref of that component. */
+  ref?: string;
+}
+
+/** How one agent call of a pending action ended. */
+export type PendingCallOutcome = { status: 'ok'; value: unknown } | { status: 'error'; code: string; message: string };
+
+/**
+ * An event action whose context holds agent functions: the calls went out, and the action is sent
+ * once every one answered (or dropped, with a diagnostic, when one fails or times out).
+ */
+export interface PendingAction {
+  id: string;
+  surfaceId: string;
+  componentId: string;
+  ref: string;
+  /** Where the node sat when invoked: the context is evaluated there. */
+  scope: string;
+  index: number | null;
+  name: string;
+  timestamp: string;
+  /** The event's context and userMessage as the component wrote them. */
+  context: Record<string, unknown>;
+  userMessage?: unknown;
+  /** Agent call key → call id. */
+  calls: Record<string, string>;
+  /** Call id → how it ended, once it did. */
+  outcomes: Record<string, PendingCallOutcome>;
 }
 
 /** The whole pure session state. */
 export interface SessionState {
   surfaces: Record<string, SurfaceState>;
   agentCalls: Record<string, AgentCallRow>;
-  /** `${surfaceId}\u0000${key}` → callId, for binding calls, so one evaluation sends one call. */
+  /** {@link agentCallIndexKey}(surfaceId, key) → callId, for binding calls, so one evaluation sends one call. */
   agentCallsByKey: Record<string, string>;
   /** Counter for call ids: replaying the same actions gives the same ids. */
   nextCallNumber: number;
@@ -49,6 +80,47 @@ export interface SessionState {
    * call ids are unique across sessions, resets and tabs and a replay still gives the same ids.
    */
   nonce?: string;
+  /** Event actions waiting for the agent functions in their context, by id. */
+  pendingActions?: Record<string, PendingAction>;
+  /**
+   * Diagnostics about a surface that no node of its tree carries (an action's agent call that
+   * failed or timed out), newest last, at most {@link MAX_SURFACE_DIAGNOSTICS} per surface.
+   */
+  surfaceDiagnostics?: Record<string, Diagnostic[]>;
+  /**
+   * The ids of the callRendererFunction messages answered, newest last (at most
+   * {@link MAX_REMEMBERED_RENDERER_CALLS}): a repeated id is answered with an error, not run twice.
+   */
+  rendererCallIds?: string[];
+  /** Set by dispose: the session refuses further operations. */
+  disposed?: true;
+}
+
+/**
+ * The prefix of a surface's entries in `agentCallsByKey`. The surface id is length-prefixed, so
+ * no surface's prefix starts another's (an id may hold any character, U+0000 included).
+ */
+export function agentCallIndexPrefix(surfaceId: string): string {
+  return `${surfaceId.length}:${surfaceId}\u0000`;
+}
+
+/** The `agentCallsByKey` entry of call `key` of a surface. */
+export function agentCallIndexKey(surfaceId: string, key: string): string {
+  return agentCallIndexPrefix(surfaceId) + key;
+}
+
+/** How many answered callRendererFunction ids are remembered. */
+export const MAX_REMEMBERED_RENDERER_CALLS = 1_000;
+
+/** Most surface-level diagnostics kept per surface (the oldest are dropped first). */
+export const MAX_SURFACE_DIAGNOSTICS = 50;
+
+/** `state` with `diagnostic` appended to its surface's surface-level diagnostics (bounded). */
+export function withSurfaceDiagnostic(state: SessionState, surfaceId: string, diagnostic: Diagnostic): SessionState {
+  const all = state.surfaceDiagnostics ?? {};
+  const list = Object.prototype.hasOwnProperty.call(all, surfaceId) ? (all[surfaceId] as Diagnostic[]) : [];
+  const next = [...list, diagnostic].slice(-MAX_SURFACE_DIAGNOSTICS);
+  return { ...state, surfaceDiagnostics: { ...all, [surfaceId]: next } };
 }
 
 /** A fresh, empty session state. */

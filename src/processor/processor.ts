@@ -6,13 +6,24 @@
 import { findCatalog } from '../catalog/resolve';
 import { a2uiError, type A2uiError } from '../protocol/errors';
 import { applyDataUpdate, ownValue, setOwn, splitPointer } from '../data';
-import { agentErrorMessage, type Effect, type OutboundMessage } from '../model/effects';
-import { noteCallTableChange, noteComponentChange, type AgentCallRow, type SessionState, type SurfaceState } from '../model/state';
+import { agentErrorMessage, diagnosticEffect, type Effect, type OutboundMessage } from '../model/effects';
+import {
+  agentCallIndexPrefix,
+  noteCallTableChange,
+  noteComponentChange,
+  withSurfaceDiagnostic,
+  type AgentCallRow,
+  type PendingCallOutcome,
+  type SessionState,
+  type SurfaceState,
+} from '../model/state';
+import type { Diagnostic } from '../model/tree';
 import { checkComponents, componentCount, rememberComponentCount } from './components';
 import { FORBIDDEN_ID, type ProcessorConfig } from './config';
 import { dataModelSizeError, rememberModelSize, rootKeyWriteSize } from './dataModelSize';
 import { recordInPlaceWrite } from '../data/writeOrigin';
 import { runRendererFunction } from './rendererFunctions';
+import { withoutNegativeZero } from './negativeZero';
 import type { MessageOptions, StepResult } from './step';
 
 export type { MessageOptions, StepResult } from './step';
@@ -133,7 +144,7 @@ function createSurface(config: ProcessorConfig, state: SessionState, body: Body,
   if (body.metadata !== undefined) surface.metadata = body.metadata as Record<string, unknown>;
   const effects: Effect[] = [{ type: 'surfaceCreated', surfaceId }];
   if (body.dataModel !== undefined) {
-    const data = applyDataUpdate({}, '/', body.dataModel, { maxDepth: config.limits.maxDataDepth });
+    const data = applyDataUpdate({}, '/', withoutNegativeZero(body.dataModel), { maxDepth: config.limits.maxDataDepth });
     if (!data.ok) return failed(state, { ...data.error, surfaceId, path: `${path}/dataModel` });
     const tooLarge = dataModelSizeError(config.limits, surfaceId, { before: {}, path: '/', value: body.dataModel, after: data.value, deletes: true }, `${path}/dataModel`);
     if (tooLarge) return failed(state, tooLarge);
@@ -182,12 +193,13 @@ function updateDataModel(config: ProcessorConfig, state: SessionState, body: Bod
   }
   const surface = ownValue(state.surfaces, surfaceId);
   if (!surface) return failed(state, surfaceNotFound(surfaceId, `${path}/surfaceId`));
-  const inPlace = writeRootKeyInPlace(config, state, surface, target, body.value, path, options.owned);
+  const value = withoutNegativeZero(body.value);
+  const inPlace = writeRootKeyInPlace(config, state, surface, target, value, path, options.owned);
   if (inPlace !== null) return inPlace;
-  const result = applyDataUpdate(surface.dataModel, target, body.value, { maxDepth: config.limits.maxDataDepth });
+  const result = applyDataUpdate(surface.dataModel, target, value, { maxDepth: config.limits.maxDataDepth });
   if (!result.ok) return failed(state, { ...result.error, surfaceId, path: `${path}/value`, message: `${path}: ${result.error.message}` });
   if (result.value === surface.dataModel) return { ok: true, state, effects: [] };
-  const tooLarge = dataModelSizeError(config.limits, surfaceId, { before: surface.dataModel, path: target, value: body.value, after: result.value, deletes: true }, path);
+  const tooLarge = dataModelSizeError(config.limits, surfaceId, { before: surface.dataModel, path: target, value, after: result.value, deletes: true }, path);
   if (tooLarge) return failed(state, tooLarge);
   // The new root is this operation's own: later root-key writes of the same payload change it in place.
   options.owned?.add(result.value);
@@ -250,12 +262,15 @@ function deleteSurface(state: SessionState, body: Body): StepResult {
   const surfaces = { ...state.surfaces };
   delete surfaces[surfaceId];
   // A surface created again under the same id starts with no remembered agent calls.
-  const prefix = `${surfaceId}\u0000`;
+  const prefix = agentCallIndexPrefix(surfaceId);
   const agentCallsByKey = Object.fromEntries(Object.entries(state.agentCallsByKey).filter(([key]) => !key.startsWith(prefix)));
   const effects: Effect[] = [{ type: 'surfaceDeleted', surfaceId }];
+  const surfaceDiagnostics = state.surfaceDiagnostics === undefined
+    ? undefined
+    : Object.fromEntries(Object.entries(state.surfaceDiagnostics).filter(([id]) => id !== surfaceId));
   // Its calls are settled (the pending ones cancelled) and released: nothing reads them any more.
   const cancelled = settleWhere(
-    { ...state, surfaces, agentCallsByKey },
+    { ...state, surfaces, agentCallsByKey, ...(surfaceDiagnostics === undefined ? {} : { surfaceDiagnostics }) },
     (row) => row.surfaceId === surfaceId,
     { status: 'cancelled', error: { code: 'SURFACE_DELETED', message: `Surface '${surfaceId}' was deleted before the agent answered.` } },
     effects,
@@ -300,7 +315,7 @@ export function settleRow(state: SessionState, row: AgentCallRow, outcome: Outco
   const agentCalls = { ...state.agentCalls };
   settleInto(agentCalls, row, outcome, effects, row.origin === 'action');
   noteCallTableChange(agentCalls, state.agentCalls, [row.callId]);
-  return { ...state, agentCalls };
+  return afterSettled({ ...state, agentCalls }, row, outcome, effects);
 }
 
 /** Writes a settled (or released) row into `table`, a copy this settlement owns. */
@@ -320,6 +335,50 @@ function settleInto(table: Record<string, AgentCallRow>, row: AgentCallRow, outc
 }
 
 /**
+ * What a settlement means beyond the table: a waiting event action hears the outcome, and an
+ * action's call that failed or timed out (no node shows it) is reported with its surface and component.
+ */
+function afterSettled(state: SessionState, row: AgentCallRow, outcome: Outcome, effects: Effect[]): SessionState {
+  let next = recordPendingActionOutcome(state, row.callId, outcome);
+  // A property's or a check's failed call shows in the tree of the node that reads it.
+  if (row.origin === 'action' && (outcome.status === 'error' || outcome.status === 'timeout')) {
+    const diagnostic = agentCallDiagnostic(row, outcome.status, outcome.error);
+    effects.push(diagnosticEffect(row.surfaceId, diagnostic));
+    if (ownValue(next.surfaces, row.surfaceId)) next = withSurfaceDiagnostic(next, row.surfaceId, diagnostic);
+  }
+  return next;
+}
+
+/** The diagnostic of an agent call that failed or timed out. */
+export function agentCallDiagnostic(row: AgentCallRow, status: 'error' | 'timeout', error: { code: string; message: string }): Diagnostic {
+  const what = `Agent function '${row.call.call}' (call ${row.callId})`;
+  const diagnostic: Diagnostic = status === 'timeout'
+    ? { severity: 'error', code: 'AGENT_CALL_TIMEOUT', message: `${what} timed out: ${error.message}` }
+    : { severity: 'error', code: 'AGENT_CALL_FAILED', message: `${what} failed: ${error.code}: ${error.message}` };
+  if (row.componentId !== undefined) diagnostic.componentId = row.componentId;
+  if (row.ref !== undefined) diagnostic.ref = row.ref;
+  return diagnostic;
+}
+
+/** Notes how a call of a pending action ended (the session sends or drops the action afterwards). */
+function recordPendingActionOutcome(
+  state: SessionState,
+  callId: string,
+  outcome: { status: 'ok'; value: unknown } | { status: 'error' | 'timeout' | 'cancelled'; error: { code: string; message: string } },
+): SessionState {
+  const pending = state.pendingActions;
+  if (pending === undefined) return state;
+  for (const action of Object.values(pending)) {
+    if (!Object.values(action.calls).includes(callId)) continue;
+    const recorded: PendingCallOutcome = outcome.status === 'ok'
+      ? { status: 'ok', value: outcome.value }
+      : { status: 'error', code: outcome.error.code, message: outcome.error.message };
+    return { ...state, pendingActions: { ...pending, [action.id]: { ...action, outcomes: { ...action.outcomes, [callId]: recorded } } } };
+  }
+  return state;
+}
+
+/**
  * Settles every pending row matching `which` with the same outcome, copying the table once.
  * `releaseAll`: every matching row, settled before or now, leaves the table.
  */
@@ -332,17 +391,24 @@ export function settleWhere(
 ): SessionState {
   let table: Record<string, AgentCallRow> | null = null;
   const changed: string[] = [];
+  const settled: AgentCallRow[] = [];
   for (const row of Object.values(state.agentCalls)) {
     if (!which(row)) continue;
     if (row.status !== 'pending' && !releaseAll) continue;
     table ??= { ...state.agentCalls };
     changed.push(row.callId);
-    if (row.status === 'pending') settleInto(table, row, outcome, effects, releaseAll || row.origin === 'action');
-    else delete table[row.callId];
+    if (row.status === 'pending') {
+      settleInto(table, row, outcome, effects, releaseAll || row.origin === 'action');
+      settled.push(row);
+    } else {
+      delete table[row.callId];
+    }
   }
   if (table === null) return state;
   noteCallTableChange(table, state.agentCalls, changed);
-  return { ...state, agentCalls: table };
+  let next: SessionState = { ...state, agentCalls: table };
+  for (const row of settled) next = afterSettled(next, row, outcome, effects);
+  return next;
 }
 
 function surfaceNotFound(surfaceId: string, path: string): A2uiError {

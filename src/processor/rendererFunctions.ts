@@ -7,7 +7,7 @@ import { evaluateDynamic } from '../expressions';
 import { applyDataUpdate } from '../data';
 import { toJsonValue } from '../protocol/json';
 import { agentErrorEffect, type Effect } from '../model/effects';
-import type { SessionState, SurfaceState } from '../model/state';
+import { MAX_REMEMBERED_RENDERER_CALLS, type SessionState, type SurfaceState } from '../model/state';
 import type { ProcessorConfig } from './config';
 import { dataModelSizeError } from './dataModelSize';
 import type { MessageOptions, StepResult } from './step';
@@ -18,8 +18,22 @@ function answerError(functionCallId: string, code: string, message: string): Eff
   return agentErrorEffect(code, message, { functionCallId });
 }
 
-/** Runs the function and answers; the message itself always applies (the answer may be an error). */
+/**
+ * Runs the function and answers; the message itself always applies (the answer may be an error).
+ * A call id seen before is not run again: the repeat is answered with an error naming it.
+ */
 export function runRendererFunction(config: ProcessorConfig, state: SessionState, body: Body, options: MessageOptions): StepResult {
+  const functionCallId = body.functionCallId as string;
+  const seen = state.rendererCallIds ?? [];
+  if (seen.includes(functionCallId)) {
+    return { ok: true, state, effects: [answerError(functionCallId, 'INVALID_FUNCTION_CALL', `Duplicate functionCallId '${functionCallId}': this call was already answered and is not run again.`)] };
+  }
+  const remembered = { ...state, rendererCallIds: [...seen, functionCallId].slice(-MAX_REMEMBERED_RENDERER_CALLS) };
+  // Whatever the answer, the id is remembered (a refusal returns the state it was given).
+  return runOnce(config, remembered, body, options);
+}
+
+function runOnce(config: ProcessorConfig, state: SessionState, body: Body, options: MessageOptions): StepResult {
   const functionCallId = body.functionCallId as string;
   const callFunction = body.callFunction as { call: string; catalogId: string; args?: Record<string, unknown> };
   const catalog = config.catalogs.find((c) => c.catalogId === callFunction.catalogId);

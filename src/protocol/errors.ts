@@ -30,6 +30,7 @@ export const A2UI_ERROR_CODES = [
   'CHECKS_FAILED',
   'UNKNOWN_CALL',
   'INVALID_ARGUMENT',
+  'SESSION_DISPOSED', // an operation on a session after dispose
 ] as const;
 
 /** One of the closed set of error codes this package produces. */

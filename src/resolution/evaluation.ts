@@ -17,6 +17,9 @@ export interface AgentCallRequest {
   call: { call: string; args: Record<string, unknown>; catalogId?: string };
   /** The call's own timeout, when it sets one. */
   timeoutMs?: number;
+  /** The component (and its node) that needs the call. */
+  componentId?: string;
+  ref?: string;
 }
 
 export interface EvaluationScope {
@@ -114,7 +117,12 @@ const ERROR_CODES = new Set<string>(['EXPRESSION_ERROR', 'CATALOG_NOT_FOUND', 'I
  * function call itself, with user activation. Agent functions are never answered from the table:
  * an action's call is sent each time.
  */
-export function evaluateForAction(raw: unknown, scope: ActionScope, userActivated: boolean): ActionEvaluation {
+export function evaluateForAction(
+  raw: unknown,
+  scope: ActionScope,
+  userActivated: boolean,
+  agentResult: (key: string) => AgentCallOutcome | undefined = () => undefined,
+): ActionEvaluation {
   const env: Parameters<typeof evaluateDynamic>[1] = {
     catalogs: scope.runtime.resolution.catalogs,
     surfaceCatalogId: scope.surface.catalogId ?? scope.runtime.resolution.implicitDefaultCatalogId,
@@ -123,7 +131,7 @@ export function evaluateForAction(raw: unknown, scope: ActionScope, userActivate
     scope: scope.place.scope,
     caller: 'renderer',
     userActivated,
-    agentResult: () => undefined,
+    agentResult,
   };
   if (scope.place.index !== undefined) env.index = scope.place.index;
   const result = evaluateDynamic(raw, env);

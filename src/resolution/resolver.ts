@@ -8,7 +8,7 @@
  * reusing every node whose inputs are the same.
  */
 import type { Catalog } from '../catalog/types';
-import { changedCallIds, changedComponentIds, type AgentCallRow, type ComponentRecord, type SessionState, type SurfaceState } from '../model/state';
+import { agentCallIndexPrefix, changedCallIds, changedComponentIds, type AgentCallRow, type ComponentRecord, type SessionState, type SurfaceState } from '../model/state';
 import { componentConstraints, componentShape, type PropShape } from '../catalog/componentShape';
 import { changedPaths } from './dataDiff';
 import { hasCompositionRules } from '../processor/components';
@@ -347,7 +347,7 @@ class ResolutionRun {
     this.nodeCount = reusable ? previous.store.size : 0;
     this.total = reusable ? { ...previous.total } : { ...NO_COST };
     this.cappedCount = reusable ? previous.cappedCount : 0;
-    const prefix = `${surface.surfaceId}\u0000`;
+    const prefix = agentCallIndexPrefix(surface.surfaceId);
     this.lookup = (key) => {
       const id = state.agentCallsByKey[prefix + key];
       return id === undefined ? undefined : state.agentCalls[id];
@@ -907,7 +907,7 @@ class NodeBuilder {
     for (const path of result.reads) this.depend(path, 'value');
     for (const call of result.agentCalls) {
       this.agentDeps.push({ key: call.key, row: call.row });
-      if (call.row === undefined) this.run.requestAgentCall(call.request);
+      if (call.row === undefined) this.run.requestAgentCall({ ...call.request, componentId: this.spec.componentId, ref: this.spec.ref });
       if (call.row === undefined || call.row.status === 'pending') this.busy = true;
       else if (call.row.status !== 'ok') {
         const code = call.row.status === 'timeout' ? 'AGENT_CALL_TIMEOUT' : call.row.status === 'cancelled' ? 'AGENT_CALL_CANCELLED' : 'AGENT_CALL_FAILED';

@@ -3,6 +3,7 @@
  */
 import { setIn, splitPointer } from '../data';
 import { dataModelSizeError } from '../processor/dataModelSize';
+import { withoutNegativeZero } from '../processor/negativeZero';
 import { describeType, isPlainObject, toJsonValue } from '../protocol/json';
 import { a2uiError, type A2uiError } from '../protocol/errors';
 import { locateNode } from './locate';
@@ -10,10 +11,11 @@ import { evaluateForAction } from '../resolution/evaluation';
 import type { ResolvedNode } from '../model/tree';
 import type { Effect } from '../model/effects';
 import { applyLocalRequests } from './localRequests';
+import { invokeEvent } from './eventActions';
 import {
   completeOperation,
   recordAgentCall,
-  rendererDataModelOf,
+  withDataModelMetadata,
   type Result,
   type Session,
 } from './session';
@@ -27,6 +29,15 @@ type OperationError = { ok: false; error: A2uiError };
  * Errors when the node is gone or the property is not bound to a data path.
  */
 export function write(session: Session, surfaceId: string, ref: string, property: string, value: unknown): Result | OperationError {
+  return withMetadata(writeUnsafe(session, surfaceId, ref, property, value));
+}
+
+/** {@link withDataModelMetadata} on a successful operation's effects. */
+function withMetadata<R extends Result | OperationError>(result: R): R {
+  return result.ok ? { ...result, effects: withDataModelMetadata(result.session.state, result.effects) } : result;
+}
+
+function writeUnsafe(session: Session, surfaceId: string, ref: string, property: string, value: unknown): Result | OperationError {
   try {
     const found = locateNode(session, surfaceId, ref);
     if (!found.ok) return found;
@@ -35,7 +46,9 @@ export function write(session: Session, surfaceId: string, ref: string, property
       return { ok: false, error: a2uiError('PROPERTY_NOT_BOUND', `Property '${String(property)}' of node '${ref}' is not bound to a data path.`, { surfaceId }) };
     }
     // State is plain data: user input is copied as JSON, and what JSON cannot carry is refused.
-    const json = toJsonValue(value === undefined ? null : value, { maxDepth: session.runtime.processor.limits.maxDataDepth });
+    const copied = toJsonValue(value === undefined ? null : value, { maxDepth: session.runtime.processor.limits.maxDataDepth });
+    // JSON has no -0: store 0, as a JSON round trip of state would.
+    const json = copied.ok ? { ...copied, value: withoutNegativeZero(copied.value) } : copied;
     if (!json.ok) {
       // Too deep is a limit (as setIn reports it); anything else is not JSON data.
       const code = json.kind === 'tooDeep' || json.kind === 'tooLarge' ? 'LIMIT_EXCEEDED' : 'DATA_ERROR';
@@ -67,6 +80,10 @@ export function write(session: Session, surfaceId: string, ref: string, property
  * agent functions are sent each time. A node whose checks fail does not act.
  */
 export function invoke(session: Session, surfaceId: string, ref: string, property = 'action'): Result | OperationError {
+  return withMetadata(invokeUnsafe(session, surfaceId, ref, property));
+}
+
+function invokeUnsafe(session: Session, surfaceId: string, ref: string, property: string): Result | OperationError {
   try {
     const found = locateNode(session, surfaceId, ref);
     if (!found.ok) return found;
@@ -94,36 +111,6 @@ interface ActionScope {
   place: { scope: string; index: number | undefined };
 }
 
-function invokeEvent(session: Session, scope: ActionScope, event: unknown): Result | OperationError {
-  const { surface, node } = scope;
-  const body = (typeof event === 'object' && event !== null ? event : {}) as { name?: unknown; context?: unknown; userMessage?: unknown };
-  if (typeof body.name !== 'string') {
-    return { ok: false, error: a2uiError('PROPERTY_NOT_ACTION', `The event of node '${node.ref}' has no name.`, { surfaceId: surface.surfaceId }) };
-  }
-  const context: Record<string, unknown> = {};
-  if (typeof body.context === 'object' && body.context !== null) {
-    for (const [key, raw] of Object.entries(body.context)) {
-      const value = evaluateForAction(raw, scope, false).value;
-      context[key] = value === undefined ? null : value;
-    }
-  }
-  const action: Record<string, unknown> = {
-    name: body.name,
-    surfaceId: surface.surfaceId,
-    sourceComponentId: node.componentId,
-    timestamp: scope.runtime.clock().toISOString(),
-    context,
-  };
-  if (body.userMessage !== undefined) {
-    const message = evaluateForAction(body.userMessage, scope, false).value;
-    if (message !== undefined && message !== null) action.userMessage = String(message);
-  }
-  const effect: Effect = { type: 'send', message: { version: 'v1.0', action } };
-  const dataModel = surface.sendDataModel ? rendererDataModelOf(session.state, surface.surfaceId) : null;
-  if (dataModel) effect.metadata = { a2uiRendererDataModel: dataModel };
-  return { ok: true, session, effects: [effect] };
-}
-
 function invokeFunction(session: Session, scope: ActionScope, call: unknown): Result | OperationError {
   const { surface } = scope;
   const surfaceId = surface.surfaceId;
@@ -133,7 +120,8 @@ function invokeFunction(session: Session, scope: ActionScope, call: unknown): Re
   }
   let state = session.state;
   const effects: Effect[] = [];
-  for (const request of outcome.agentRequests) state = recordAgentCall(session.runtime, state, surfaceId, request, 'action', effects);
+  const source = { componentId: scope.node.componentId, ref: scope.node.ref };
+  for (const request of outcome.agentRequests) state = recordAgentCall(session.runtime, state, surfaceId, { ...request, ...source }, 'action', effects);
   const applied = applyLocalRequests({ state, runtime: session.runtime }, surfaceId, scope.node.ref, outcome.requests);
   if (!applied.ok) return applied;
   return settle(session, applied.session.state, [...effects, ...applied.effects], surfaceId);

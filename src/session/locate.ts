@@ -5,7 +5,7 @@
 import { a2uiError, type A2uiError } from '../protocol/errors';
 import { lookupNode, nodeContext, resolveSurface } from '../resolution/resolver';
 import type { ResolvedNode } from '../model/tree';
-import type { Session } from './session';
+import { disposedError, isDisposed, type Session } from './session';
 import type { SurfaceState } from '../model/state';
 
 /** A rendered node, its surface, and the scope and template index it was resolved in. */
@@ -17,6 +17,7 @@ export interface LocatedNode {
 
 /** The rendered node `ref` of surface `surfaceId`; SURFACE_NOT_FOUND or NODE_NOT_FOUND (placeholders count as absent). */
 export function locateNode(session: Session, surfaceId: unknown, ref: unknown): ({ ok: true } & LocatedNode) | { ok: false; error: A2uiError } {
+  if (isDisposed(session)) return { ok: false, error: disposedError('the operation') };
   if (typeof surfaceId !== 'string' || !Object.prototype.hasOwnProperty.call(session.state.surfaces, surfaceId)) {
     return { ok: false, error: a2uiError('SURFACE_NOT_FOUND', `Surface '${String(surfaceId)}' does not exist.`) };
   }

@@ -19,12 +19,14 @@ import {
 import type { ResolvedTree } from '../model/tree';
 import { agentErrorEffect, diagnosticEffect, type Effect, type RendererDataModelMetadata } from '../model/effects';
 import { ownValue } from '../data';
-import { initialSessionState, noteCallTableChange, type AgentCallRow, type SessionState, type SurfaceState } from '../model/state';
+import { agentCallIndexKey, initialSessionState, noteCallTableChange, type AgentCallRow, type SessionState, type SurfaceState } from '../model/state';
 import type { AgentCallRequest } from '../resolution/evaluation';
 import { mcpDataModelNotifications } from '../mcp/notify';
 import { errorText } from '../util/errors';
 import type { McpToolClient } from '../mcp/types';
 import { readCatalogs, readSessionOptions, type SessionOptions } from './options';
+import { settlePendingActions } from './pendingActions';
+import { inlineCatalogDefinition } from './capabilities';
 
 export type { McpToolClient } from '../mcp/types';
 
@@ -139,7 +141,9 @@ export function handleMessage(
   options: { userActivated?: boolean; surfaceId?: string } = {},
 ): Result | Failure {
   try {
-    return handleMessageUnsafe(session, payload, sanitizeMessageOptions(options));
+    if (isDisposed(session)) return { ok: false, error: disposedError('handleMessage'), session, effects: [] };
+    const result = handleMessageUnsafe(session, payload, sanitizeMessageOptions(options));
+    return { ...result, effects: withDataModelMetadata(result.session.state, result.effects) };
   } catch (caught) {
     return internalFailure(session, caught);
   }
@@ -219,6 +223,8 @@ export function completeOperation(
     }
     next = settleSurface(runtime, next, surfaceId, effects);
   }
+  // Event actions waiting for agent calls go out (or are dropped) once their calls answered.
+  if (next.agentCalls !== before.agentCalls || next.surfaces !== before.surfaces) next = settlePendingActions(runtime, next, effects);
   // Rows that settled change what bindings show; refresh those surfaces too. The settled rows
   // are the operation's rpcSettled effects, so this costs the rows changed, not the table.
   if (next.agentCalls !== before.agentCalls) {
@@ -274,7 +280,7 @@ function releaseUnread(state: SessionState, surfaceId: string, keys: readonly st
   let byKey: Record<string, string> | null = null;
   const released: string[] = [];
   for (const key of keys) {
-    const slot = `${surfaceId}\u0000${key}`;
+    const slot = agentCallIndexKey(surfaceId, key);
     const callId = ownValue(state.agentCallsByKey, slot);
     if (callId === undefined) continue;
     const row = ownValue(state.agentCalls, callId);
@@ -309,7 +315,7 @@ function recordAgentCalls(
   const added: string[] = [];
   let number = state.nextCallNumber;
   for (const request of requests) {
-    const slot = `${surfaceId}\u0000${request.key}`;
+    const slot = agentCallIndexKey(surfaceId, request.key);
     if (origin === 'binding' && ownValue(byKey, slot) !== undefined) continue;
     const callId = state.nonce === undefined ? `call-${number}` : `call-${state.nonce}-${number}`;
     number += 1;
@@ -332,7 +338,10 @@ function sendAgentCall(runtime: SessionRuntime, surfaceId: string, request: Agen
     message: { version: 'v1.0', callAgentFunction: { surfaceId, functionCallId: callId, callFunction } },
   });
   effects.push({ type: 'agentCallSent', callId, timeoutMs });
-  return { callId, surfaceId, key: request.key, call: request.call, origin, status: 'pending', timeoutMs };
+  const row: AgentCallRow = { callId, surfaceId, key: request.key, call: request.call, origin, status: 'pending', timeoutMs };
+  if (request.componentId !== undefined) row.componentId = request.componentId;
+  if (request.ref !== undefined) row.ref = request.ref;
+  return row;
 }
 
 /** Adds a pending row, the callAgentFunction message and the agentCallSent effect. */
@@ -450,24 +459,43 @@ function internalFailure(session: Session, caught: unknown): Failure {
 /** Rejects a pending agent call with a timeout; a call that already settled is left alone. */
 export function timeoutAgentCall(session: Session, callId: string): Result {
   try {
-    const row = typeof callId === 'string' ? ownValue(session.state.agentCalls, callId) : undefined;
+    const row = typeof callId === 'string' && !isDisposed(session) ? ownValue(session.state.agentCalls, callId) : undefined;
     if (!row || row.status !== 'pending') return { ok: true, session, effects: [] };
     const effects: Effect[] = [];
     const state = settleRow(session.state, row, { status: 'timeout', error: { code: 'TIMEOUT', message: `The agent did not answer call '${callId}' in ${row.timeoutMs ?? 0} ms.` } }, effects);
-    const done = completeOperation(session.runtime, session.state, state, effects, new Set([row.surfaceId]), null);
-    return done as Result;
+    const done = completeOperation(session.runtime, session.state, state, effects, new Set([row.surfaceId]), null) as Result;
+    return { ...done, effects: withDataModelMetadata(done.session.state, done.effects) };
   } catch {
     return { ok: true, session, effects: [] };
   }
 }
 
-/** Rejects every pending agent call and drops every resolved tree; the surfaces stay readable. */
+/**
+ * Ends the session: rejects every pending agent call, drops pending actions and every resolved
+ * tree, and sends nothing. It is terminal: later operations are refused with SESSION_DISPOSED
+ * (timeouts that fire late are no-ops); the surfaces stay readable.
+ */
 export function dispose(session: Session): { session: Session; effects: Effect[] } {
-  if (!isSession(session)) return { session, effects: [] };
+  if (!isSession(session) || isDisposed(session)) return { session, effects: [] };
   const effects: Effect[] = [];
-  const state = settleWhere(session.state, () => true, { status: 'cancelled', error: { code: 'DISPOSED', message: 'The session was disposed before the agent answered.' } }, effects);
+  const settled = settleWhere(session.state, () => true, { status: 'cancelled', error: { code: 'DISPOSED', message: 'The session was disposed before the agent answered.' } }, effects);
   clearResolverCache(session.runtime.cache);
-  return { session: { state, runtime: session.runtime }, effects };
+  const state: SessionState = { ...settled, pendingActions: {}, disposed: true };
+  return { session: { state, runtime: session.runtime }, effects: effects.filter((e) => e.type !== 'send') };
+}
+
+/** Whether `dispose` ended the session. */
+export function isDisposed(session: Session): boolean {
+  try {
+    return session.state.disposed === true;
+  } catch {
+    return false;
+  }
+}
+
+/** The error of an operation on a disposed session. */
+export function disposedError(operation: string): A2uiError {
+  return a2uiError('SESSION_DISPOSED', `${operation}: the session was disposed; create a new one to continue.`);
 }
 
 /** The surface with `id`, if any. */
@@ -485,7 +513,7 @@ export function surfaces(session: Session): SurfaceState[] {
 /** The resolved tree of surface `id` (shared, memoized with the selectors). */
 export function resolvedTree(session: Session, id: string): ResolvedTree | undefined {
   const found = surface(session, id);
-  if (!found) return undefined;
+  if (!found || isDisposed(session)) return undefined;
   try {
     return resolveSurface(session.runtime.cache, session.runtime.resolution, found, session.state).tree;
   } catch {
@@ -508,6 +536,18 @@ export function clientDataModel(
   }
   if (!isSession(session)) return { ok: false, error: a2uiError('INVALID_ARGUMENT', 'clientDataModel needs a session made by createSession.') };
   return { ok: true, value: rendererDataModelOf(session.state) };
+}
+
+/**
+ * The one rule for `sendDataModel`: while some surface was created with it, every message sent to
+ * the agent carries the renderer data model (a2ui_protocol.md: "every … message sent to the agent
+ * that created the surface"), read from the state the operation left.
+ */
+export function withDataModelMetadata(state: SessionState, effects: Effect[]): Effect[] {
+  if (!effects.some((e) => e.type === 'send')) return effects;
+  const model = rendererDataModelOf(state);
+  if (model === null) return effects;
+  return effects.map((effect) => (effect.type === 'send' ? { ...effect, metadata: { ...effect.metadata, a2uiRendererDataModel: model } } : effect));
 }
 
 /** The renderer data model of the `sendDataModel` surfaces in `state`, or null. */
@@ -533,6 +573,6 @@ export function rendererCapabilities(
   } catch {
     inline = false;
   }
-  if (inline) v10.inlineCatalogs = session.runtime.catalogs.map((c) => c.toJSON());
+  if (inline) v10.inlineCatalogs = session.runtime.catalogs.map(inlineCatalogDefinition);
   return { 'v1.0': v10 };
 }

@@ -131,7 +131,9 @@ export async function runReduxScenario(scenario: Scenario, delays: readonly numb
         const lastError = store.getState().a2ui.session.lastError;
         if (lastError !== null) invariant(!isInternalFailure(lastError), () => `internal exception: ${lastError.message}`);
         const { raw, answered } = payloadCalls(payload, scenario.options);
-        for (const id of rendererCallIds(raw)) if (id !== null && answered) expectedReplies.push(id);
+        // After `disposed` the session is terminal and answers nothing (API.md: dispose sends nothing).
+        const disposed = store.getState().a2ui.session.core.disposed === true;
+        for (const id of rendererCallIds(raw)) if (id !== null && answered && !disposed) expectedReplies.push(id);
         return;
       }
       case 'garbage':

@@ -137,7 +137,8 @@ export function runSessionScenario(scenario: Scenario, runOptions: RunOptions = 
     ledger.observe(effects, what);
     assertSerializable(next.state, `${what}: state`);
     assertCallTable(next, ledger, what);
-    assertTrees(next, what, runOptions);
+    // A disposed session has dropped its trees (dispose is terminal).
+    if (next.state.disposed !== true) assertTrees(next, what, runOptions);
     assertPrototypesClean();
     assertOpenUrlSafe(effects, what);
     const forbidden = forbiddenRuns();
@@ -286,7 +287,10 @@ function applyOperation(
       const result = dispose(session);
       afterStep(result.session, result.effects, what);
       invariant(Object.values(result.session.state.agentCalls).every((row) => row.status !== 'pending'), `${what}: a row is still pending after dispose`);
-      return result.session;
+      invariant(result.effects.every((e) => e.type !== 'send'), `${what}: dispose sent a message`);
+      // Dispose is terminal; to keep exploring, the conversation goes on in the state it left, revived.
+      const { disposed: _disposed, ...revived } = result.session.state;
+      return { state: revived, runtime: result.session.runtime };
     }
   }
 }

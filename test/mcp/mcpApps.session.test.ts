@@ -5,7 +5,7 @@
  */
 import { getIn } from '../../src/data';
 import { invoke } from '../../src/session/interaction';
-import { MCP_ERROR_CODES, mcpAppRequest, mcpToolSettled, type McpAppRequestResult } from '../../src/mcp/requests';
+import { MCP_ERROR_CODES, mcpAppRequest, mcpReplyEffect, mcpToolSettled, type McpAppRequestResult } from '../../src/mcp/requests';
 import { handleMessage, type Session } from '../../src/session/session';
 import {
   APP_CSP,
@@ -500,4 +500,32 @@ test('no operation here throws, whatever it is given', () => {
     }
     expect(() => mcpToolSettled(session, params as never)).not.toThrow();
   }
+});
+
+describe('the extension methods a host must answer (or not)', () => {
+  test('ui/request-display-mode: inline by default; a mode the host allows is granted', () => {
+    expect(okResult(mcpAppRequest(NO_CLIENT(), SURFACE, APP_REF, 'ui/request-display-mode', { mode: 'fullscreen' })).reply).toEqual({ result: { mode: 'inline' } });
+    const roomy = openSession({ mcpDisplayModes: ['inline', 'fullscreen'] });
+    expect(okResult(mcpAppRequest(roomy, SURFACE, APP_REF, 'ui/request-display-mode', { mode: 'fullscreen' })).reply).toEqual({ result: { mode: 'fullscreen' } });
+    expect(okResult(mcpAppRequest(roomy, SURFACE, APP_REF, 'ui/request-display-mode', { mode: 'pip' })).reply).toEqual({ result: { mode: 'inline' } });
+    expect(rpcErrorCode(mcpAppRequest(roomy, SURFACE, APP_REF, 'ui/request-display-mode', {}))).toBe(MCP_ERROR_CODES.invalidParams);
+  });
+
+  test('notifications are accepted without a reply and change nothing', () => {
+    const session = NO_CLIENT();
+    for (const method of ['ui/notifications/size-changed', 'notifications/message', 'ui/notifications/some-future-thing']) {
+      const result = okResult(mcpAppRequest(session, SURFACE, APP_REF, method, { level: 'info', data: 'x', width: 10, height: 20 }));
+      expect({ method, reply: result.reply, effects: result.effects, same: result.session.state === session.state }).toEqual({ method, reply: null, effects: [], same: true });
+    }
+    expect(rpcErrorCode(mcpAppRequest(session, SURFACE, APP_REF, 'ui/no-such-request', {}))).toBe(MCP_ERROR_CODES.methodNotFound);
+  });
+
+  test('ui/initialize: the session supplies the host context it knows', () => {
+    const reply = okResult(mcpAppRequest(NO_CLIENT(), SURFACE, APP_REF, 'ui/initialize', { protocolVersion: '2026-01-26' })).reply;
+    expect(reply).toEqual({ result: { hostContext: { displayMode: 'inline', availableDisplayModes: ['inline'] } } });
+  });
+
+  test('mcpReplyEffect names the app, so apps numbering their requests alike are answered apart', () => {
+    expect(mcpReplyEffect(1, SURFACE, APP_REF, { result: {} })).toEqual({ type: 'mcpReply', requestId: 1, surfaceId: SURFACE, ref: APP_REF, reply: { result: {} } });
+  });
 });

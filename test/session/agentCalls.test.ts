@@ -180,19 +180,22 @@ describe('responses that settle nothing', () => {
 });
 
 describe('cancellation', () => {
-  test('dispose rejects every pending call once; later responses are ignored', () => {
+  test('dispose rejects every pending call once, sends nothing, and is terminal', () => {
     const { session, callId } = opened();
     const disposed = dispose(session);
     expect(effectsOfType(disposed.effects, 'rpcSettled')).toEqual([
       expect.objectContaining({ callId, outcome: expect.objectContaining({ status: 'error' }) }),
     ]);
+    expect(effectsOfType(disposed.effects, 'send')).toEqual([]);
     expect(disposed.session.state.surfaces.s).toBeDefined();
     expect(dispose(disposed.session).effects).toEqual([]);
-    const late = apply(disposed.session, msg.response(callId, 'late'));
+    // a late response, and any later message, is refused with a clear error and sends nothing
+    const late = handleMessage(disposed.session, msg.response(callId, 'late'));
+    expect(late).toMatchObject({ ok: false, error: { code: 'SESSION_DISPOSED' }, effects: [] });
     expect(late.session.state).toBe(disposed.session.state);
-    expect(effectsOfType(late.effects, 'rpcSettled')).toEqual([]);
-    // the ignored response is reported (the dropped tree, resolved again, also reports the cancelled call)
-    expect(diagnosticEffects(late.effects).some((e) => e.payload.message.includes(callId) && e.payload.code !== 'AGENT_CALL_CANCELLED')).toBe(true);
+    const more = handleMessage(disposed.session, [msg.data('s', '/who', 'Zed'), msg.callRenderer('c1', { call: 'formatString', args: { value: 'x' } })]);
+    expect(more).toMatchObject({ ok: false, error: { code: 'SESSION_DISPOSED' }, effects: [] });
+    expect(timeoutAgentCall(disposed.session, callId).effects).toEqual([]);
   });
 
   test('dispose leaves settled calls alone', () => {

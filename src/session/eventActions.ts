@@ -1,0 +1,59 @@
+/**
+ * Event actions: `invoke` of a component whose action is an `event`. Its context is evaluated when
+ * the user acts. When the context holds agent functions, their calls are sent first and the action
+ * waits in state until each answered (pendingActions.ts).
+ */
+import type { Effect } from '../model/effects';
+import type { PendingAction, SessionState, SurfaceState } from '../model/state';
+import type { ResolvedNode } from '../model/tree';
+import { a2uiError, type A2uiError } from '../protocol/errors';
+import { actionMessage, evaluateEvent, type EventBody } from './pendingActions';
+import { recordAgentCall, type Result, type Session, type SessionRuntime } from './session';
+
+export interface EventScope {
+  surface: SurfaceState;
+  state: SessionState;
+  runtime: SessionRuntime;
+  node: ResolvedNode;
+  place: { scope: string; index: number | undefined };
+}
+
+/** Runs an event action: sends it now, or sends its context's agent calls and waits for them. */
+export function invokeEvent(session: Session, scope: EventScope, event: unknown): Result | { ok: false; error: A2uiError } {
+  const { surface, node } = scope;
+  const body = (typeof event === 'object' && event !== null ? event : {}) as EventBody;
+  if (typeof body.name !== 'string') {
+    return { ok: false, error: a2uiError('PROPERTY_NOT_ACTION', `The event of node '${node.ref}' has no name.`, { surfaceId: surface.surfaceId }) };
+  }
+  const timestamp = scope.runtime.clock().toISOString();
+  const evaluated = evaluateEvent(body, scope);
+  if (evaluated.agentRequests.length === 0) {
+    return { ok: true, session, effects: [actionMessage(body.name, surface.surfaceId, node.componentId, timestamp, evaluated.context, evaluated.userMessage)] };
+  }
+  const effects: Effect[] = [];
+  let state = session.state;
+  const calls: Record<string, string> = {};
+  for (const request of evaluated.agentRequests) {
+    const callId = `call-${state.nextCallNumber}`;
+    state = recordAgentCall(session.runtime, state, surface.surfaceId, { ...request, componentId: node.componentId, ref: node.ref }, 'action', effects);
+    calls[request.key] = callId;
+  }
+  const id = `action-${Object.values(calls)[0] as string}`;
+  const pending: PendingAction = {
+    id,
+    surfaceId: surface.surfaceId,
+    componentId: node.componentId,
+    ref: node.ref,
+    scope: scope.place.scope,
+    index: scope.place.index ?? null,
+    name: body.name,
+    timestamp,
+    context: typeof body.context === 'object' && body.context !== null && !Array.isArray(body.context) ? (body.context as Record<string, unknown>) : {},
+    calls,
+    outcomes: {},
+  };
+  if (body.userMessage !== undefined) pending.userMessage = body.userMessage;
+  state = { ...state, pendingActions: { ...(state.pendingActions ?? {}), [id]: pending } };
+  return { ok: true, session: { state, runtime: session.runtime }, effects };
+}
+
