@@ -44,7 +44,7 @@ export interface A2uiSagaPorts {
   /** Runs the tools of `mcpToolCall` effects; the MCP SDK's `Client` fits. */
   mcpClient?: McpToolClient;
   /** Answers the embedded app whose request had `requestId` (`mcpReply` effects). */
-  mcpAppReply?: (requestId: string | number, reply: McpReply) => void | Promise<void>;
+  mcpAppReply?: (requestId: string | number, reply: McpReply, app: { surfaceId?: string; ref?: string }) => void | Promise<void>;
   /** Sends a notification to the embedded app of McpApp node `ref` (`mcpNotify` effects). */
   mcpAppNotify?: (surfaceId: string, ref: string, method: string, params: unknown) => void | Promise<void>;
 }
@@ -130,7 +130,7 @@ function* diagnosticRunner(run: Run, effect: Extract<Effect, { type: 'diagnostic
 
 // --- MCP Apps
 function* mcpReplyRunner(run: Run, effect: Extract<Effect, { type: 'mcpReply' }>): SagaIterator {
-  if (run.ports.mcpAppReply) yield call(run.ports.mcpAppReply, effect.requestId, effect.reply);
+  if (run.ports.mcpAppReply) yield call(run.ports.mcpAppReply, effect.requestId, effect.reply, { surfaceId: effect.surfaceId, ref: effect.ref });
 }
 
 function* mcpNotifyRunner(run: Run, effect: Extract<Effect, { type: 'mcpNotify' }>): SagaIterator {

@@ -4,7 +4,7 @@
  * `mcpToolReplied` arrives. Every request gets an answer, even one whose node is gone.
  */
 import type { Effect } from '../model/effects';
-import { MCP_ERROR_CODES, mcpAppRequest, mcpToolSettled, type McpToolSettlement } from './requests';
+import { MCP_ERROR_CODES, mcpAppRequest, mcpReplyEffect, mcpToolSettled, type McpToolSettlement } from './requests';
 import type { A2uiActionMeta } from '../redux/actions';
 import { enqueue, fieldsMalformed, Malformed, sessionAt, type SliceContext } from '../redux/operations';
 import type { A2uiState } from '../redux/state';
@@ -16,23 +16,30 @@ export interface McpAppRequestInput {
   ref: string;
   method: string;
   params?: unknown;
+  /** When the host saw a user activation inside this app (epoch ms), for `ui/open-link`. */
+  userActivationAt?: number;
   at: string;
 }
 
 export function checkMcpAppRequest(payload: Record<string, unknown>): Malformed | null {
-  return fieldsMalformed(payload, { requestId: 'id', surfaceId: 'string', ref: 'string', method: 'string', at: 'string' });
+  const basic = fieldsMalformed(payload, { requestId: 'id', surfaceId: 'string', ref: 'string', method: 'string', at: 'string' });
+  if (basic) return basic;
+  const activation = payload.userActivationAt;
+  return activation === undefined || (typeof activation === 'number' && Number.isFinite(activation))
+    ? null
+    : new Malformed('payload.userActivationAt must be a finite number (epoch ms) when given');
 }
 
 export function mcpAppRequestedCase(ctx: SliceContext, state: A2uiState, input: McpAppRequestInput, meta: A2uiActionMeta): A2uiState {
-  const { requestId, surfaceId, ref, method, params, at } = input;
+  const { requestId, surfaceId, ref, method, params, at, userActivationAt } = input;
   const session = sessionAt(ctx, state, meta, at);
-  const result = mcpAppRequest(session, surfaceId, ref, method, params, { requestId });
+  const result = mcpAppRequest(session, surfaceId, ref, method, params, userActivationAt === undefined ? { requestId } : { requestId, userActivationAt });
   if (!result.ok) {
     // No McpApp to act for; the app still gets an answer instead of waiting forever.
-    const reply: Effect = { type: 'mcpReply', requestId, reply: { error: { code: MCP_ERROR_CODES.internalError, message: result.error.message } } };
+    const reply = mcpReplyEffect(requestId, surfaceId, ref, { error: { code: MCP_ERROR_CODES.internalError, message: result.error.message } });
     return enqueue(state, meta, state.session.core, [reply], { ...result.error, operation: 'mcpAppRequested' });
   }
-  const reply: Effect[] = result.reply === null ? [] : [{ type: 'mcpReply', requestId, reply: result.reply }];
+  const reply: Effect[] = result.reply === null ? [] : [mcpReplyEffect(requestId, surfaceId, ref, result.reply)];
   return enqueue(state, meta, result.session.state, [...result.effects, ...reply], null);
 }
 
@@ -45,6 +52,6 @@ export function checkMcpToolReplied(payload: Record<string, unknown>): Malformed
 
 export function mcpToolRepliedCase(ctx: SliceContext, state: A2uiState, settlement: McpToolSettlement, meta: A2uiActionMeta): A2uiState {
   const result = mcpToolSettled(sessionAt(ctx, state, meta), settlement);
-  const reply: Effect[] = result.reply === null ? [] : [{ type: 'mcpReply', requestId: settlement.requestId, reply: result.reply }];
+  const reply: Effect[] = result.reply === null ? [] : [mcpReplyEffect(settlement.requestId, settlement.surfaceId, settlement.ref, result.reply)];
   return enqueue(state, meta, result.session.state, [...result.effects, ...reply], state.session.lastError);
 }

@@ -68,7 +68,7 @@ export const a2uiPrepare = {
   /** The session was disposed: pending agent calls are cancelled, resolved trees dropped. */
   disposed: () => ({ payload: undefined, meta: actionMeta() }),
   /** An embedded MCP App sent a request or notification from node `ref`. */
-  mcpAppRequested: (input: { requestId: string | number; surfaceId: string; ref: string; method: string; params?: unknown }) => {
+  mcpAppRequested: (input: { requestId: string | number; surfaceId: string; ref: string; method: string; params?: unknown; userActivationAt?: number }) => {
     const meta = actionMeta();
     return { payload: { ...input, at: meta.at }, meta };
   },

@@ -43,15 +43,15 @@ it('runs 2,000 rows of updates and writes with zero serializability or mutation 
   await jest.advanceTimersByTimeAsync(0);
   for (let i = 0; i < 20; i += 1) {
     h.agent.send({ version: 'v1.0', updateDataModel: { surfaceId: 'list', path: `/rows/${i * 97}/label`, value: `changed ${i}` } });
-    h.store.dispatch(h.a2ui.actions.valueWritten({ surfaceId: 'list', ref: `root/children/${i * 89}`, property: 'value', value: true }));
+    h.store.dispatch(h.a2ui.actions.valueWritten({ surfaceId: 'list', ref: `row@/rows/${i * 89}`, property: 'value', value: true }));
     await jest.advanceTimersByTimeAsync(0);
   }
-  expect(h.a2ui.selectors.selectNode(h.store.getState(), 'list', 'root/children/89')).toMatchObject({ props: { value: true } });
-  expect(h.a2ui.selectors.selectNode(h.store.getState(), 'list', 'root/children/97')).toMatchObject({ props: { label: 'changed 1' } });
+  expect(h.a2ui.selectors.selectNode(h.store.getState(), 'list', 'row@/rows/89')).toMatchObject({ props: { value: true } });
+  expect(h.a2ui.selectors.selectNode(h.store.getState(), 'list', 'row@/rows/97')).toMatchObject({ props: { label: 'changed 1' } });
   h.agent.send({ version: 'v1.0', updateDataModel: { surfaceId: 'list', path: '/rows', value: rows('again') } });
   await jest.advanceTimersByTimeAsync(0);
   expect(h.state().session.lastError).toBeNull();
-  expect(h.a2ui.selectors.selectNode(h.store.getState(), 'list', 'root/children/1999')).toMatchObject({ props: { label: 'again 1999' } });
+  expect(h.a2ui.selectors.selectNode(h.store.getState(), 'list', 'row@/rows/1999')).toMatchObject({ props: { label: 'again 1999' } });
   // The log keeps within its budget: the two big payloads pushed the oldest entries out.
   const { log } = h.state();
   expect(log.bytes).toBeLessThanOrEqual(100 * 1024);

@@ -25,8 +25,8 @@ const surface = deepFreeze({
     dataModel: { n: 0 },
   },
 });
-const GO = 'root/children/0';
-const OPEN = 'root/children/1';
+const GO = 'go';
+const OPEN = 'open';
 const lookupSurface = deepFreeze({
   version: 'v1.0',
   createSurface: { surfaceId: 's', catalogId: BASIC_CATALOG_ID, components: [{ id: 'root', component: 'Text', text: { call: 'lookup', args: { q: 'x' } } }] },

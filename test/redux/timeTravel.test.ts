@@ -55,9 +55,9 @@ it('jumping to every recorded state and dispatching there re-sends, re-opens and
   agent.send(surface);
   const firstCall = (agent.received[0]?.message.callAgentFunction as { functionCallId: string }).functionCallId;
   agent.send({ version: 'v1.0', agentFunctionResponse: { functionCallId: firstCall, value: 'A' } });
-  store.dispatch(a2ui.actions.actionInvoked({ surfaceId: 'b', ref: 'root/children/0' }));
-  store.dispatch(a2ui.actions.actionInvoked({ surfaceId: 'b', ref: 'root/children/1' }));
-  store.dispatch(a2ui.actions.valueWritten({ surfaceId: 'b', ref: 'root/children/0', property: 'label', value: 'x' }));
+  store.dispatch(a2ui.actions.actionInvoked({ surfaceId: 'b', ref: 'go' }));
+  store.dispatch(a2ui.actions.actionInvoked({ surfaceId: 'b', ref: 'open' }));
+  store.dispatch(a2ui.actions.valueWritten({ surfaceId: 'b', ref: 'go', property: 'label', value: 'x' }));
   agent.send({ version: 'v1.0', updateDataModel: { surfaceId: 'b', path: '/q', value: 'b' } });
   await jest.advanceTimersByTimeAsync(1_000); // the second call times out
   const sent = agent.received.length;
