@@ -44,7 +44,7 @@ import { checkMcpPayload } from './guard';
 import { MCP_APP_COMPONENT, mcpAppBindings, mcpInitialNotifications, notificationFor, sameJson } from './notify';
 import { checkArgumentsAgainstSchema } from './schema';
 import { applyLocalRequests } from '../session/localRequests';
-import { completeOperation, handleMessageUnsafe, withDataModelMetadata, type Session } from '../session/session';
+import { completeOperation, handleMessageUnguarded, withDataModelMetadata, type Session } from '../session/session';
 import { agentCallIndexKey, type ComponentRecord, type SessionState, type SurfaceState } from '../model/state';
 import { isRecord } from '../util/records';
 
@@ -439,7 +439,7 @@ function mcpToolSettledUnsafe(session: Session, settlement: McpToolSettlement): 
         effects.push(diagnostic(surfaceId, 'error', 'MCP_RESOURCE_REFUSED', `An A2UI resource of tool '${settlement.name ?? '?'}' is refused: ${refusal}`, ref));
         continue;
       }
-      const applied = handleMessageUnsafe(current, payload, { keepExistingSurfaces: true });
+      const applied = handleMessageUnguarded(current, payload, { keepExistingSurfaces: true });
       effects.push(...applied.effects);
       current = applied.session;
       if (!applied.ok) {

@@ -5,8 +5,11 @@
  */
 import { findCatalog } from '../catalog/resolve';
 import { a2uiError, type A2uiError } from '../protocol/errors';
+import { toAgentErrorBody } from '../protocol/build';
+import { A2UI_VERSION } from '../protocol/common';
+import { VALIDATION_ERROR_CODES } from '../protocol/rendererToAgent';
 import { applyDataUpdate, ownValue, setOwn, splitPointer } from '../data';
-import { agentErrorMessage, diagnosticEffect, type Effect, type OutboundMessage } from '../model/effects';
+import { diagnosticEffect, type Effect, type OutboundMessage } from '../model/effects';
 import {
   agentCallIndexPrefix,
   noteCallTableChange,
@@ -67,15 +70,12 @@ export function limitDiagnostic(surfaceId: string, message: string, path?: strin
 
 /** The renderer→agent `error` message for `error`, when the protocol lets one be sent. */
 export function errorMessageFor(error: A2uiError): OutboundMessage | null {
-  const validation = error.code === 'VALIDATION_FAILED' || error.code === 'UNALLOWED_PARENT' || error.code === 'UNALLOWED_CHILD';
-  if (validation) {
-    if (error.surfaceId === undefined) return null;
-    return { version: 'v1.0', error: { code: error.code, surfaceId: error.surfaceId, path: error.path ?? '/', message: error.message } };
-  }
-  // The generic error carries exactly one of surfaceId and functionCallId.
-  if (error.functionCallId !== undefined) return agentErrorMessage(error.code, error.message, { functionCallId: error.functionCallId });
-  if (error.surfaceId !== undefined) return agentErrorMessage(error.code, error.message, { surfaceId: error.surfaceId });
-  return null;
+  // One mapping (toAgentErrorBody), in the session's wire form: a validation error without a path
+  // points at the message ('/'), and a generic error carries no path.
+  const { path, ...rest } = error;
+  const validation = (VALIDATION_ERROR_CODES as readonly string[]).includes(error.code);
+  const body = toAgentErrorBody(validation ? { ...rest, path: path ?? '/' } : rest);
+  return body === null ? null : { version: A2UI_VERSION, error: body };
 }
 
 /**

@@ -62,8 +62,8 @@ function writeUnsafe(session: Session, surfaceId: string, ref: string, property:
     const written = setIn(found.surface.dataModel, path, json.value, { maxDepth: session.runtime.processor.limits.maxDataDepth });
     if (!written.ok) return { ok: false, error: { ...written.error, surfaceId } };
     if (written.value === found.surface.dataModel) return { ok: true, session, effects: [] };
-    const write = { before: found.surface.dataModel, path, value: json.value, after: written.value as object, deletes: false };
-    const tooLarge = dataModelSizeError(session.runtime.processor.limits, surfaceId, write, '');
+    const change = { before: found.surface.dataModel, path, value: json.value, after: written.value as object, deletes: false };
+    const tooLarge = dataModelSizeError(session.runtime.processor.limits, surfaceId, change, '');
     if (tooLarge) return { ok: false, error: { ...tooLarge, message: `write: ${tooLarge.message}` } };
     // A user's null is a value, not a delete (only the agent deletes with null).
     const surfaceNext: SurfaceState = { ...found.surface, dataModel: written.value as Record<string, unknown> };

@@ -8,7 +8,7 @@ import { mcpToolCallRequested } from '../mcp/toolCalls';
 import type { Effect } from '../model/effects';
 import { applyMessage } from '../processor/processor';
 import type { A2uiError } from '../protocol/errors';
-import { completeOperation, handleMessageUnsafe, type Session } from './session';
+import { completeOperation, handleMessageUnguarded, type Session } from './session';
 
 /**
  * Carries out what a function asked for, in order (data writes, A2UI messages that never recreate
@@ -32,7 +32,7 @@ export function applyLocalRequests(
       if (!step.ok) return { ok: false, error: step.error };
       current = { state: step.state, runtime: current.runtime };
     } else if (request.type === 'messages') {
-      const applied = handleMessageUnsafe(current, request.messages, { keepExistingSurfaces: true });
+      const applied = handleMessageUnguarded(current, request.messages, { keepExistingSurfaces: true });
       effects.push(...applied.effects);
       if (!applied.ok) return { ok: false, error: applied.error };
       current = applied.session;

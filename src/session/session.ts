@@ -142,7 +142,7 @@ export function handleMessage(
 ): Result | Failure {
   try {
     if (isDisposed(session)) return { ok: false, error: disposedError('handleMessage'), session, effects: [] };
-    const result = handleMessageUnsafe(session, payload, sanitizeMessageOptions(options));
+    const result = handleMessageUnguarded(session, payload, sanitizeMessageOptions(options));
     return { ...result, effects: withDataModelMetadata(result.session.state, result.effects) };
   } catch (caught) {
     return internalFailure(session, caught);
@@ -159,8 +159,11 @@ function sanitizeMessageOptions(options: unknown): MessageOptions {
   return out;
 }
 
-/** Internal entry used by invoke and MCP tool results (which may keep existing surfaces). */
-export function handleMessageUnsafe(session: Session, payload: unknown, options: MessageOptions): Result | Failure {
+/**
+ * handleMessage without its guard against a throw (the callers hold one): the internal entry of
+ * invoke and MCP tool results, which may keep existing surfaces.
+ */
+export function handleMessageUnguarded(session: Session, payload: unknown, options: MessageOptions): Result | Failure {
   const runtime = session.runtime;
   const limits = runtime.processor.limits;
   const tooLarge = payloadTooLarge(payload, limits);
