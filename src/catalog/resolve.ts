@@ -6,9 +6,11 @@
 import { a2uiError, type A2uiError } from '../protocol/errors';
 import { DEFAULT_CATALOG_PROTOCOL_VERSION } from './define';
 import type { Catalog } from './types';
+import { A2UI_VERSION } from '../protocol/common';
 
 /** The protocol version this package speaks; catalogs of another version are never resolved. */
-export const SESSION_PROTOCOL_VERSION = 'v1.0';
+/** @deprecated The protocol's version constant is `A2UI_VERSION`; this is the same value. */
+export const SESSION_PROTOCOL_VERSION = A2UI_VERSION;
 
 /** A catalog resolution: the catalog, or a plain error (code `CATALOG_NOT_FOUND` or `VALIDATION_FAILED`). */
 export type CatalogResolution = { ok: true; catalog: Catalog } | { ok: false; error: A2uiError };

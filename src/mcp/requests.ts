@@ -47,6 +47,7 @@ import { applyLocalRequests } from '../session/localRequests';
 import { completeOperation, handleMessageUnguarded, withDataModelMetadata, type Session } from '../session/session';
 import { agentCallIndexKey, type ComponentRecord, type SessionState, type SurfaceState } from '../model/state';
 import { isRecord } from '../util/records';
+import { A2UI_VERSION } from '../protocol/common';
 
 export type { McpReply } from '../model/effects';
 
@@ -551,7 +552,7 @@ function writeAppResource(session: Session, surfaceId: string, path: string, val
   if (!Object.prototype.hasOwnProperty.call(session.state.surfaces, surfaceId)) {
     return { session, effects: [diagnostic(surfaceId, 'warning', 'MCP_RESOURCE_INVALID', `Surface '${surfaceId}' is gone; the tool's MCP App resource was not written.`)] };
   }
-  const message = { version: 'v1.0', updateDataModel: { surfaceId, path, value } };
+  const message = { version: A2UI_VERSION, updateDataModel: { surfaceId, path, value } };
   const step = applyMessage(session.runtime.processor, session.state, message, '', {});
   const done = completeOperation(session.runtime, session.state, step.state, [...step.effects], new Set([surfaceId]), null);
   return { session: done.session, effects: done.effects };

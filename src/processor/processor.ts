@@ -423,7 +423,7 @@ function warningEffects(surfaceId: string, warnings: ReturnType<typeof checkComp
     if (warning.code === 'UNKNOWN_COMPONENT') {
       effects.push({
         type: 'send',
-        message: { version: 'v1.0', error: { code: 'VALIDATION_FAILED', surfaceId, path: warning.path, message: warning.message } },
+        message: { version: A2UI_VERSION, error: { code: 'VALIDATION_FAILED', surfaceId, path: warning.path, message: warning.message } },
       });
       continue;
     }

@@ -11,6 +11,7 @@ import { MAX_REMEMBERED_RENDERER_CALLS, type SessionState, type SurfaceState } f
 import type { ProcessorConfig } from './config';
 import { dataModelSizeError } from './dataModelSize';
 import type { MessageOptions, StepResult } from './step';
+import { A2UI_VERSION } from '../protocol/common';
 
 type Body = Record<string, unknown>;
 
@@ -91,6 +92,6 @@ function runOnce(config: ProcessorConfig, state: SessionState, body: Body, optio
     const at = value.path === '' ? '' : ` at ${value.path}`;
     return refuse('EXECUTION_FAILED', `Function '${callFunction.call}' returned a value that cannot be sent as JSON${at}: ${value.reason}.`);
   }
-  effects.push({ type: 'send', message: { version: 'v1.0', rendererFunctionResponse: { functionCallId, value: value.value } } });
+  effects.push({ type: 'send', message: { version: A2UI_VERSION, rendererFunctionResponse: { functionCallId, value: value.value } } });
   return { ok: true, state: next, effects };
 }

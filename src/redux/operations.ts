@@ -11,6 +11,7 @@ import { rendererDataModelOf, sessionFrom, type Session, type SessionRuntime } f
 import { isRecord } from '../util/records';
 import type { A2uiActionMeta } from './actions';
 import { appendToLog, type A2uiLastError, type A2uiState, type LogRecord, type SizedRecord } from './state';
+import { A2UI_VERSION } from '../protocol/common';
 
 /** What the case reducers of one instance close over. */
 export interface SliceContext {
@@ -176,7 +177,7 @@ export function outboundRecords(state: A2uiState, delivered: readonly { id: stri
     if (effect.type !== 'send') continue;
     const record: LogRecord = effect.metadata ? { direction: 'out', id, message: effect.message, metadata: effect.metadata } : { direction: 'out', id, message: effect.message };
     const bytes = jsonLengthWithin(record, state.log.maxBytes);
-    out.push(bytes > state.log.maxBytes ? { record: { direction: 'out', id, message: { version: 'v1.0' }, stub: { bytes, reason: `over the log's budget of ${state.log.maxBytes} bytes` } }, bytes: STUB_BYTES } : { record, bytes });
+    out.push(bytes > state.log.maxBytes ? { record: { direction: 'out', id, message: { version: A2UI_VERSION }, stub: { bytes, reason: `over the log's budget of ${state.log.maxBytes} bytes` } }, bytes: STUB_BYTES } : { record, bytes });
   }
   return out;
 }

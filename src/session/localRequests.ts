@@ -9,6 +9,7 @@ import type { Effect } from '../model/effects';
 import { applyMessage } from '../processor/processor';
 import type { A2uiError } from '../protocol/errors';
 import { completeOperation, handleMessageUnguarded, type Session } from './session';
+import { A2UI_VERSION } from '../protocol/common';
 
 /**
  * Carries out what a function asked for, in order (data writes, A2UI messages that never recreate
@@ -26,7 +27,7 @@ export function applyLocalRequests(
     if (request.type === 'openUrl') {
       effects.push({ type: 'openUrl', url: request.url });
     } else if (request.type === 'setData') {
-      const message = { version: 'v1.0', updateDataModel: { surfaceId, path: request.path, value: request.value } };
+      const message = { version: A2UI_VERSION, updateDataModel: { surfaceId, path: request.path, value: request.value } };
       const step = applyMessage(current.runtime.processor, current.state, message, '', {});
       effects.push(...step.effects);
       if (!step.ok) return { ok: false, error: step.error };

@@ -8,6 +8,7 @@ import type { Catalog } from '../catalog/types';
 import { DEFAULT_SESSION_LIMITS, type SessionLimits } from '../processor/config';
 import type { McpToolClient } from '../mcp/types';
 import { errorText } from '../util/errors';
+import { A2UI_VERSION } from '../protocol/common';
 
 /** Options of {@link createSession}. */
 export interface SessionOptions {
@@ -16,7 +17,7 @@ export interface SessionOptions {
   /** Timeout for agent calls that set none; null = none. Default 10,000 ms. */
   defaultTimeoutMs?: number | null;
   /** Protocol version of outbound messages. */
-  version?: 'v1.0';
+  version?: typeof A2UI_VERSION;
   /** Clock for action timestamps; default: the real clock. */
   clock?: () => Date;
   /** Runs the tools an embedded MCP App calls. */
@@ -203,7 +204,7 @@ export function readSessionOptions(options: unknown, who: string): SessionOption
   }
   const version = read('version');
   if (version !== undefined) {
-    if (version !== 'v1.0') throw configError(who, `version ${shown(version)} is not supported: this renderer speaks 'v1.0'`);
+    if (version !== A2UI_VERSION) throw configError(who, `version ${shown(version)} is not supported: this renderer speaks 'v1.0'`);
     out.version = version;
   }
   const clock = read('clock');

@@ -9,6 +9,7 @@ import { withSurfaceDiagnostic, type PendingAction, type SessionState } from '..
 import type { SurfaceState } from '../model/state';
 import { evaluateForAction, type ActionScope, type AgentCallRequest } from '../resolution/evaluation';
 import { ownValue } from '../data';
+import { A2UI_VERSION } from '../protocol/common';
 
 /** What evaluating an event needs from the runtime. */
 type EventRuntime = ActionScope['runtime'];
@@ -48,7 +49,7 @@ export function actionMessage(
 ): Effect {
   const action: Record<string, unknown> = { name, surfaceId, sourceComponentId: componentId, timestamp, context };
   if (userMessage !== undefined && userMessage !== null) action.userMessage = String(userMessage);
-  return { type: 'send', message: { version: 'v1.0', action } };
+  return { type: 'send', message: { version: A2UI_VERSION, action } };
 }
 
 /**

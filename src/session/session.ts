@@ -27,6 +27,7 @@ import type { McpToolClient } from '../mcp/types';
 import { readCatalogs, readSessionOptions, type SessionOptions } from './options';
 import { settlePendingActions } from './pendingActions';
 import { inlineCatalogDefinition } from './capabilities';
+import { A2UI_VERSION } from '../protocol/common';
 
 export type { McpToolClient } from '../mcp/types';
 
@@ -338,7 +339,7 @@ function sendAgentCall(runtime: SessionRuntime, surfaceId: string, request: Agen
   if (request.call.catalogId !== undefined) callFunction.catalogId = request.call.catalogId;
   effects.push({
     type: 'send',
-    message: { version: 'v1.0', callAgentFunction: { surfaceId, functionCallId: callId, callFunction } },
+    message: { version: A2UI_VERSION, callAgentFunction: { surfaceId, functionCallId: callId, callFunction } },
   });
   effects.push({ type: 'agentCallSent', callId, timeoutMs });
   const row: AgentCallRow = { callId, surfaceId, key: request.key, call: request.call, origin, status: 'pending', timeoutMs };
@@ -530,9 +531,9 @@ export function resolvedTree(session: Session, id: string): ResolvedTree | undef
  */
 export function clientDataModel(
   session: Session,
-  version: 'v1.0' = 'v1.0',
+  version: typeof A2UI_VERSION = A2UI_VERSION,
 ): { ok: true; value: RendererDataModelMetadata | null } | { ok: false; error: A2uiError } {
-  if (version !== 'v1.0') {
+  if (version !== A2UI_VERSION) {
     const given: unknown = version;
     const shown = typeof given === 'string' ? `'${given.slice(0, 40)}'` : `of type ${typeof given}`;
     return { ok: false, error: a2uiError('UNSUPPORTED_VERSION', `Unsupported protocol version ${shown}; this renderer speaks v1.0`) };
@@ -559,16 +560,16 @@ export function rendererDataModelOf(state: SessionState, onlySurfaceId?: string)
   for (const s of Object.values(state.surfaces)) {
     if (s.sendDataModel && (onlySurfaceId === undefined || s.surfaceId === onlySurfaceId)) models[s.surfaceId] = s.dataModel;
   }
-  return Object.keys(models).length === 0 ? null : { version: 'v1.0', surfaces: models };
+  return Object.keys(models).length === 0 ? null : { version: A2UI_VERSION, surfaces: models };
 }
 
 /** The renderer capabilities to advertise: `{ "v1.0": { supportedCatalogIds, inlineCatalogs? } }`. */
 export function rendererCapabilities(
   session: Session,
   options: { includeInlineCatalogs?: boolean } = {},
-): { 'v1.0': { supportedCatalogIds: string[]; inlineCatalogs?: Record<string, unknown>[] } } {
+): { [A2UI_VERSION]: { supportedCatalogIds: string[]; inlineCatalogs?: Record<string, unknown>[] } } {
   const v10: { supportedCatalogIds: string[]; inlineCatalogs?: Record<string, unknown>[] } = { supportedCatalogIds: [] };
-  if (!isSession(session)) return { 'v1.0': v10 };
+  if (!isSession(session)) return { [A2UI_VERSION]: v10 };
   v10.supportedCatalogIds = session.runtime.catalogs.map((c) => c.catalogId);
   let inline = false;
   try {
@@ -577,5 +578,5 @@ export function rendererCapabilities(
     inline = false;
   }
   if (inline) v10.inlineCatalogs = session.runtime.catalogs.map(inlineCatalogDefinition);
-  return { 'v1.0': v10 };
+  return { [A2UI_VERSION]: v10 };
 }
