@@ -21,6 +21,7 @@ export const CATALOG_JSON_DEFAULT_PROTOCOL_VERSION = '0.9';
 /** Result of {@link catalogFromJson}: the catalog, or why the document is not a catalog. */
 export type CatalogFromJsonResult = { ok: true; catalog: Catalog } | { ok: false; error: A2uiError };
 
+/** Options of {@link catalogFromJson}. */
 export interface CatalogFromJsonOptions {
   /** Implementations for functions the document declares; the others run on the agent. */
   implementations?: Record<string, FunctionImplementation>;

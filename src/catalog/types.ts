@@ -7,6 +7,7 @@
 /** A JSON Schema (2020-12) document, as found in catalog.json. */
 export type JsonSchema = { [key: string]: unknown } | boolean;
 
+/** A function's declared return type. */
 export type FunctionReturnType =
   | 'string'
   | 'number'
@@ -17,8 +18,10 @@ export type FunctionReturnType =
   | 'void'
   | 'validationResult';
 
+/** Who may call a function. */
 export type AllowedCallers = 'rendererOnly' | 'agentOnly' | 'rendererOrAgent';
 
+/** A catalog function definition. */
 export interface FunctionDefinition {
   returnType: FunctionReturnType;
   /** Default `rendererOnly`. */
@@ -73,6 +76,7 @@ export { LimitExceededError } from '../util/errors';
  */
 export type FunctionImplementation = (args: Record<string, unknown>, context: FunctionContext) => unknown;
 
+/** A catalog function: definition and optional implementation. */
 export interface CatalogFunction {
   definition: FunctionDefinition;
   /** Absent: declared here but run by the agent (callAgentFunction). */
@@ -96,6 +100,7 @@ export interface Catalog {
   toJSON(): Record<string, unknown>;
 }
 
+/** The input of {@link defineCatalog}. */
 export interface CatalogDefinitionInput {
   catalogId: string;
   components?: Record<string, JsonSchema>;

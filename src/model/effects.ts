@@ -21,6 +21,7 @@ export type AgentCallOutcome =
   | { status: 'ok'; value: unknown }
   | { status: 'error'; error: { code: string; message: string } };
 
+/** What an operation asks the host to do, as plain data. */
 export type Effect =
   | { type: 'send'; message: OutboundMessage; metadata?: { a2uiRendererDataModel?: RendererDataModelMetadata } }
   | { type: 'openUrl'; url: string }

@@ -26,6 +26,7 @@ export interface SessionLimits {
   maxDataModelBytes: number;
 }
 
+/** Default resource limits of a session. */
 export const DEFAULT_SESSION_LIMITS: SessionLimits = Object.freeze({
   maxPayloadBytes: 4 * 1024 * 1024,
   maxMessagesPerPayload: 10_000,

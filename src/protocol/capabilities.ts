@@ -1,5 +1,5 @@
 /** Zod schemas for capability objects exchanged in transport metadata. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { CatalogDefinitionSchema } from './catalogDefinition';
 
 /** The renderer's v1.0 capabilities: catalogs it supports, optionally inline definitions. */
@@ -10,6 +10,7 @@ export const RendererCapabilitiesV1Schema = z.looseObject({
 
 /** `a2uiRendererCapabilities`, keyed by protocol version (renderer_capabilities.json). */
 export const RendererCapabilitiesSchema = z.looseObject({ 'v1.0': RendererCapabilitiesV1Schema });
+/** Renderer capabilities. */
 export type RendererCapabilities = z.infer<typeof RendererCapabilitiesSchema>;
 
 /** The agent's v1.0 capabilities. */
@@ -20,4 +21,5 @@ export const AgentCapabilitiesV1Schema = z.looseObject({
 
 /** Agent capabilities, keyed by protocol version (agent_capabilities.json). */
 export const AgentCapabilitiesSchema = z.looseObject({ 'v1.0': AgentCapabilitiesV1Schema });
+/** Agent capabilities. */
 export type AgentCapabilities = z.infer<typeof AgentCapabilitiesSchema>;

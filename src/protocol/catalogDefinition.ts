@@ -3,11 +3,12 @@
  * are JSON Schema documents; here they are only required to be objects, not checked against the
  * JSON Schema meta-schema (the component validator reports a schema it cannot use).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { MetadataSchema } from './common';
 
 /** A JSON Schema document: an object or a boolean. */
 export const JsonSchemaDocumentSchema = z.union([z.boolean(), z.record(z.string(), z.unknown())]);
+/** A JSON Schema document. */
 export type JsonSchemaDocument = z.infer<typeof JsonSchemaDocumentSchema>;
 
 const uniqueStrings = z.array(z.string()).refine((items) => new Set(items).size === items.length, {
@@ -20,6 +21,7 @@ export const ComponentDefinitionSchema = z.looseObject({
   allowedChildren: uniqueStrings.optional(),
   metadata: MetadataSchema.optional(),
 });
+/** A catalog component definition. */
 export type ComponentDefinition = z.infer<typeof ComponentDefinitionSchema>;
 
 /** What a function returns. */
@@ -60,6 +62,7 @@ export const FunctionDefinitionSchema = z
     error: 'a function that requires user activation can only be rendererOnly',
     path: ['allowedCallers'],
   });
+/** A catalog function definition as catalog.json writes it. */
 export type FunctionDefinition = z.infer<typeof FunctionDefinitionSchema>;
 
 /** SemVer-like protocol version of a catalog, e.g. `1.0`. */
@@ -90,6 +93,7 @@ export const CatalogDefinitionSchema = z.strictObject({
     .optional(),
   functions: z.record(z.string(), FunctionDefinitionSchema).optional(),
 });
+/** A catalog definition. */
 export type CatalogDefinition = z.infer<typeof CatalogDefinitionSchema>;
 
 /** The result a check condition evaluates to. */
@@ -99,4 +103,5 @@ export const ValidationResultSchema = z.looseObject({
   message: z.string().optional(),
   severity: z.enum(['error', 'warning', 'info']).optional(),
 });
+/** The result of a check: valid, or a message and severity. */
 export type ValidationResult = z.infer<typeof ValidationResultSchema>;

@@ -4,7 +4,7 @@
  * an optional catalogId and arguments that are dynamic values). Checking arguments against a
  * catalog's function schemas is a separate step (see componentValidation.ts).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The A2UI protocol version this package speaks. */
 export const A2UI_VERSION = 'v1.0' as const;
@@ -14,10 +14,12 @@ export const VersionSchema = z.literal(A2UI_VERSION);
 
 /** The id of a component within a surface. */
 export const ComponentIdSchema = z.string();
+/** A component id. */
 export type ComponentId = z.infer<typeof ComponentIdSchema>;
 
 /** The id that correlates a function call with its response. */
 export const CallIdSchema = z.string();
+/** A function call id. */
 export type CallId = z.infer<typeof CallIdSchema>;
 
 /** Extension keys are Unicode identifiers (UAX #31), as in the spec's `patternProperties`. */
@@ -30,14 +32,17 @@ export const ExtensionsSchema = z.record(
   }),
   z.unknown(),
 );
+/** Vendor extension metadata. */
 export type Extensions = z.infer<typeof ExtensionsSchema>;
 
 /** `metadata` objects (surface, component, action) hold only `extensions`. */
 export const MetadataSchema = z.strictObject({ extensions: ExtensionsSchema.optional() });
+/** A `metadata` object. */
 export type Metadata = z.infer<typeof MetadataSchema>;
 
 /** A JSON Pointer into the data model: `{ "path": "/user/name" }`. */
 export const DataBindingSchema = z.strictObject({ path: z.string() });
+/** A data binding `{ path }`. */
 export type DataBinding = z.infer<typeof DataBindingSchema>;
 
 /**
@@ -62,6 +67,7 @@ export const IndexSystemFunctionSchema = z.strictObject({
     return z.strictObject({ offset: DynamicNumberSchema.optional() }).optional();
   },
 });
+/** A call to `@index`. */
 export type IndexSystemFunction = z.infer<typeof IndexSystemFunctionSchema>;
 
 /** A call to a function a catalog declares (or that falls back to the agent). */
@@ -72,14 +78,17 @@ export const CatalogFunctionCallSchema = z.strictObject({
     return z.record(z.string(), z.union([DynamicValueSchema, z.null()])).optional();
   },
 });
+/** A call to a catalog (or agent) function. */
 export type CatalogFunctionCall = z.infer<typeof CatalogFunctionCallSchema>;
 
 /** FunctionCall: the `@index` system function or a catalog function. */
 export const FunctionCallSchema = z.union([IndexSystemFunctionSchema, CatalogFunctionCallSchema]);
+/** Any function call. */
 export type FunctionCall = z.infer<typeof FunctionCallSchema>;
 
 /** The common envelope of every function call: a name and an optional catalogId, other keys allowed. */
 export const FunctionCommonSchema = z.looseObject({ call: z.string(), catalogId: z.string().optional() });
+/** The common function-call envelope. */
 export type FunctionCommon = z.infer<typeof FunctionCommonSchema>;
 
 /** A literal object: any object that is neither a binding (`path`) nor a call (`call`). */
@@ -101,6 +110,7 @@ export const DynamicValueSchema = z.union([
   DataBindingSchema,
   FunctionCallSchema,
 ]);
+/** A dynamic value of any type. */
 export type DynamicValue = z.infer<typeof DynamicValueSchema>;
 
 /**
@@ -109,34 +119,42 @@ export type DynamicValue = z.infer<typeof DynamicValueSchema>;
  * well formed.
  */
 export const FunctionArgsSchema = z.record(z.string(), z.union([DynamicValueSchema, z.null()]));
+/** Function arguments. */
 export type FunctionArgs = z.infer<typeof FunctionArgsSchema>;
 
 /** A string literal, a data binding or a function call. */
 export const DynamicStringSchema = z.union([z.string(), DataBindingSchema, FunctionCallSchema]);
+/** A dynamic string. */
 export type DynamicString = z.infer<typeof DynamicStringSchema>;
 
 /** A number literal, a data binding or a function call. */
 export const DynamicNumberSchema = z.union([z.number(), DataBindingSchema, FunctionCallSchema]);
+/** A dynamic number. */
 export type DynamicNumber = z.infer<typeof DynamicNumberSchema>;
 
 /** A boolean literal, a data binding or a function call. */
 export const DynamicBooleanSchema = z.union([z.boolean(), DataBindingSchema, FunctionCallSchema]);
+/** A dynamic boolean. */
 export type DynamicBoolean = z.infer<typeof DynamicBooleanSchema>;
 
 /** A literal list of strings, a data binding or a function call. */
 export const DynamicStringListSchema = z.union([z.array(z.string()), DataBindingSchema, FunctionCallSchema]);
+/** A dynamic list of strings. */
 export type DynamicStringList = z.infer<typeof DynamicStringListSchema>;
 
 /** A single child reference. */
 export const ChildSchema = ComponentIdSchema;
+/** A single child reference. */
 export type Child = z.infer<typeof ChildSchema>;
 
 /** The template form of a child list: one component repeated for each item of a data list. */
 export const ChildTemplateSchema = z.strictObject({ componentId: ComponentIdSchema, path: z.string() });
+/** A child-list template. */
 export type ChildTemplate = z.infer<typeof ChildTemplateSchema>;
 
 /** Children: a static list of ids, or a template over a data list. */
 export const ChildListSchema = z.union([z.array(ComponentIdSchema), ChildTemplateSchema]);
+/** Children: ids or a template. */
 export type ChildList = z.infer<typeof ChildListSchema>;
 
 /** Accessibility attributes any component may carry. */
@@ -146,6 +164,7 @@ export const AccessibilityAttributesSchema = z.strictObject({
   live: z.enum(['off', 'polite', 'assertive']).optional(),
   hidden: DynamicBooleanSchema.optional(),
 });
+/** Accessibility attributes. */
 export type AccessibilityAttributes = z.infer<typeof AccessibilityAttributesSchema>;
 
 /** The properties every component has, whatever its catalog (other keys allowed). */
@@ -155,6 +174,7 @@ export const ComponentCommonSchema = z.looseObject({
   accessibility: AccessibilityAttributesSchema.optional(),
   metadata: MetadataSchema.optional(),
 });
+/** Properties common to all components. */
 export type ComponentCommon = z.infer<typeof ComponentCommonSchema>;
 
 /** One check of a checkable component: a binding or call that yields a ValidationResult. */
@@ -162,10 +182,12 @@ export const CheckRuleSchema = z.strictObject({
   condition: z.union([DataBindingSchema, FunctionCallSchema]),
   message: z.string().optional(),
 });
+/** One check rule. */
 export type CheckRule = z.infer<typeof CheckRuleSchema>;
 
 /** The `checks` property of components that support renderer-side checks (other keys allowed). */
 export const CheckableSchema = z.looseObject({ checks: z.array(CheckRuleSchema).optional() });
+/** The `checks` property holder. */
 export type Checkable = z.infer<typeof CheckableSchema>;
 
 /** The event form of an action: sent to the agent as an `action` message. */
@@ -176,14 +198,17 @@ export const EventActionSchema = z.strictObject({
     context: z.record(z.string(), DynamicValueSchema).optional(),
   }),
 });
+/** An event action. */
 export type EventAction = z.infer<typeof EventActionSchema>;
 
 /** The function form of an action: runs a function locally (or falls back to the agent). */
 export const FunctionCallActionSchema = z.strictObject({ functionCall: FunctionCallSchema });
+/** A function-call action. */
 export type FunctionCallAction = z.infer<typeof FunctionCallActionSchema>;
 
 /** What a component does when activated: an agent event or a function call. */
 export const ActionSchema = z.union([EventActionSchema, FunctionCallActionSchema]);
+/** A component action. */
 export type Action = z.infer<typeof ActionSchema>;
 
 /** The reserved root container every surface has; never sent by agents. */
@@ -191,10 +216,12 @@ export const SurfaceComponentSchema = z.strictObject({
   component: z.literal('Surface').optional(),
   child: z.literal('root').optional(),
 });
+/** The reserved `Surface` container. */
 export type SurfaceComponent = z.infer<typeof SurfaceComponentSchema>;
 
 /** The error object of a failed function call. */
 export const FunctionErrorSchema = z.strictObject({ code: z.string(), message: z.string() });
+/** A function error. */
 export type FunctionError = z.infer<typeof FunctionErrorSchema>;
 
 /** A successful function response: the call id and a value (null included). */
@@ -205,4 +232,5 @@ export const FunctionErrorResponseSchema = z.strictObject({ functionCallId: Call
 
 /** The answer to a function call: exactly one of `value` or `error`. */
 export const FunctionResponseSchema = z.union([FunctionValueResponseSchema, FunctionErrorResponseSchema]);
+/** A function response. */
 export type FunctionResponse = z.infer<typeof FunctionResponseSchema>;

@@ -1,5 +1,5 @@
 /** Zod schemas for renderer-to-agent messages (renderer_to_agent.json and its list forms). */
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   CallIdSchema,
   DISCRIMINATOR_PARAMS,
@@ -20,6 +20,7 @@ export const ActionBodySchema = z.looseObject({
   context: z.record(z.string(), z.unknown()),
   metadata: MetadataSchema.optional(),
 });
+/** The `action` body. */
 export type ActionBody = z.infer<typeof ActionBodySchema>;
 
 /** Body of `callAgentFunction`: the renderer asks the agent to run a function. */
@@ -28,10 +29,12 @@ export const CallAgentFunctionBodySchema = z.strictObject({
   functionCallId: CallIdSchema,
   callFunction: FunctionCallSchema,
 });
+/** The `callAgentFunction` body. */
 export type CallAgentFunctionBody = z.infer<typeof CallAgentFunctionBodySchema>;
 
 /** Body of `rendererFunctionResponse`: the answer to an agent's `callRendererFunction`. */
 export const RendererFunctionResponseBodySchema = FunctionResponseSchema;
+/** The `rendererFunctionResponse` body. */
 export type RendererFunctionResponseBody = z.infer<typeof RendererFunctionResponseBodySchema>;
 
 /** Error codes whose `error` body has the validation shape (surfaceId and path required). */
@@ -44,6 +47,7 @@ export const ValidationErrorBodySchema = z.strictObject({
   path: z.string(),
   message: z.string(),
 });
+/** A validation error body. */
 export type ValidationErrorBody = z.infer<typeof ValidationErrorBodySchema>;
 
 const GenericErrorCodeSchema = z
@@ -61,6 +65,7 @@ export const SurfaceErrorBodySchema = z.looseObject({
   surfaceId: z.string(),
   functionCallId: z.never().optional(),
 });
+/** A generic error about a surface. */
 export type SurfaceErrorBody = z.infer<typeof SurfaceErrorBodySchema>;
 
 /** Any other error about a function call (not about a surface). Extra keys allowed. */
@@ -70,14 +75,17 @@ export const FunctionCallErrorBodySchema = z.looseObject({
   functionCallId: CallIdSchema,
   surfaceId: z.never().optional(),
 });
+/** A generic error about a function call. */
 export type FunctionCallErrorBody = z.infer<typeof FunctionCallErrorBodySchema>;
 
 /** Body of `error`: names exactly one of a surface or a function call. */
 export const ErrorBodySchema = z.union([ValidationErrorBodySchema, SurfaceErrorBodySchema, FunctionCallErrorBodySchema]);
+/** The `error` body. */
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
 /** `{ version, action }`. */
 export const ActionMessageSchema = z.strictObject({ version: VersionSchema, action: ActionBodySchema });
+/** An `action` message. */
 export type ActionMessage = z.infer<typeof ActionMessageSchema>;
 
 /** `{ version, callAgentFunction }`. */
@@ -85,6 +93,7 @@ export const CallAgentFunctionMessageSchema = z.strictObject({
   version: VersionSchema,
   callAgentFunction: CallAgentFunctionBodySchema,
 });
+/** A `callAgentFunction` message. */
 export type CallAgentFunctionMessage = z.infer<typeof CallAgentFunctionMessageSchema>;
 
 /** `{ version, rendererFunctionResponse }`. */
@@ -92,10 +101,12 @@ export const RendererFunctionResponseMessageSchema = z.strictObject({
   version: VersionSchema,
   rendererFunctionResponse: RendererFunctionResponseBodySchema,
 });
+/** A `rendererFunctionResponse` message. */
 export type RendererFunctionResponseMessage = z.infer<typeof RendererFunctionResponseMessageSchema>;
 
 /** `{ version, error }`. */
 export const ErrorMessageSchema = z.strictObject({ version: VersionSchema, error: ErrorBodySchema });
+/** An `error` message. */
 export type ErrorMessage = z.infer<typeof ErrorMessageSchema>;
 
 /** The body key of each renderer-to-agent message, with its message schema. */
@@ -116,12 +127,15 @@ export const RendererToAgentMessageSchema = z.union([
   RendererFunctionResponseMessageSchema,
   ErrorMessageSchema,
 ]);
+/** Any renderer-to-agent message. */
 export type RendererToAgentMessage = z.infer<typeof RendererToAgentMessageSchema>;
 
 /** A list of renderer-to-agent messages (renderer_to_agent_list.json). */
 export const RendererToAgentListSchema = z.array(RendererToAgentMessageSchema);
+/** A list of renderer-to-agent messages. */
 export type RendererToAgentList = z.infer<typeof RendererToAgentListSchema>;
 
 /** `{ messages: [...] }` (renderer_to_agent_list_wrapper.json). */
 export const RendererToAgentListWrapperSchema = z.strictObject({ messages: RendererToAgentListSchema });
+/** `{ messages: [...] }` of renderer-to-agent messages. */
 export type RendererToAgentListWrapper = z.infer<typeof RendererToAgentListWrapperSchema>;

@@ -64,7 +64,9 @@ export interface Session {
   readonly runtime: SessionRuntime;
 }
 
+/** A successful operation: the new session and its effects. */
 export type Result = { ok: true; session: Session; effects: Effect[] };
+/** A failed operation: the error, and the session with what did apply. */
 export type Failure = { ok: false; error: A2uiError; session: Session; effects: Effect[] };
 
 /** Builds the runtime (catalogs, options, caches) a session or a Redux slice works with. */
