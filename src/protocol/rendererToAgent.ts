@@ -127,8 +127,15 @@ export const RendererToAgentMessageSchema = z.union([
   RendererFunctionResponseMessageSchema,
   ErrorMessageSchema,
 ]);
-/** Any renderer-to-agent message. */
-export type RendererToAgentMessage = z.infer<typeof RendererToAgentMessageSchema>;
+/**
+ * Any renderer-to-agent message: exactly one of the four bodies. Each member also names the other
+ * bodies as absent (`?: never`), so `message.action?.name` reads on the union without narrowing.
+ */
+export type RendererToAgentMessage = z.infer<typeof RendererToAgentMessageSchema> extends infer Message
+  ? Message extends unknown
+    ? Message & { [Other in Exclude<RendererToAgentMessageKind, keyof Message>]?: never }
+    : never
+  : never;
 
 /** A list of renderer-to-agent messages (renderer_to_agent_list.json). */
 export const RendererToAgentListSchema = z.array(RendererToAgentMessageSchema);

@@ -9,6 +9,7 @@ import { locateNode } from './locate';
 import { evaluateForAction } from '../resolution/evaluation';
 import type { ResolvedNode } from '../model/tree';
 import type { Effect } from '../model/effects';
+import type { ActionBody } from '../protocol/rendererToAgent';
 import { applyLocalRequests } from './localRequests';
 import {
   completeOperation,
@@ -107,7 +108,7 @@ function invokeEvent(session: Session, scope: ActionScope, event: unknown): Resu
       context[key] = value === undefined ? null : value;
     }
   }
-  const action: Record<string, unknown> = {
+  const action: ActionBody = {
     name: body.name,
     surfaceId: surface.surfaceId,
     sourceComponentId: node.componentId,
@@ -118,7 +119,7 @@ function invokeEvent(session: Session, scope: ActionScope, event: unknown): Resu
     const message = evaluateForAction(body.userMessage, scope, false).value;
     if (message !== undefined && message !== null) action.userMessage = String(message);
   }
-  const effect: Effect = { type: 'send', message: { version: 'v1.0', action } };
+  const effect: Extract<Effect, { type: 'send' }> = { type: 'send', message: { version: 'v1.0', action } };
   const dataModel = surface.sendDataModel ? rendererDataModelOf(session.state, surface.surfaceId) : null;
   if (dataModel) effect.metadata = { a2uiRendererDataModel: dataModel };
   return { ok: true, session, effects: [effect] };

@@ -24,6 +24,7 @@ import type { AgentCallRequest } from '../resolution/evaluation';
 import { mcpDataModelNotifications } from '../mcp/notify';
 import { errorText } from '../util/errors';
 import type { McpToolClient } from '../mcp/types';
+import type { CallAgentFunctionBody } from '../protocol/rendererToAgent';
 
 export type { McpToolClient } from '../mcp/types';
 
@@ -331,7 +332,8 @@ export function recordAgentCall(
   if (request.call.catalogId !== undefined) callFunction.catalogId = request.call.catalogId;
   effects.push({
     type: 'send',
-    message: { version: 'v1.0', callAgentFunction: { surfaceId, functionCallId: callId, callFunction } },
+    // The call was validated as a FunctionCall when the agent sent it.
+    message: { version: 'v1.0', callAgentFunction: { surfaceId, functionCallId: callId, callFunction: callFunction as CallAgentFunctionBody['callFunction'] } },
   });
   effects.push({ type: 'agentCallSent', callId, timeoutMs });
   return {

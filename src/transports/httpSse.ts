@@ -3,7 +3,7 @@
  * (read with `fetch`, so it can send headers and runs in Node 20 as well as in browsers), and the
  * renderer posts each message back as JSON. Framing is one A2UI message per SSE event.
  */
-import type { OutboundMessage } from '../model/effects';
+import type { RendererToAgentMessage } from '../protocol/rendererToAgent';
 import type { A2uiTransport } from './types';
 import { errorText } from '../util/errors';
 
@@ -193,7 +193,7 @@ export interface HttpSseTransportOptions {
 /** The transport {@link createHttpSseTransport} returns. */
 export interface HttpSseTransport extends A2uiTransport {
   /** Resolves once the agent answered 2xx; rejects on a network failure or another status. */
-  send(message: OutboundMessage, metadata?: TransportMetadata): Promise<void>;
+  send(message: RendererToAgentMessage, metadata?: TransportMetadata): Promise<void>;
   /** The first subscriber opens the stream, the last one to leave closes it. */
   subscribe(onMessage: (payload: unknown) => void): () => void;
   /** Stops for good: closes the stream, cancels a pending reconnection and aborts pending sends. */
@@ -417,7 +417,7 @@ export function createHttpSseTransport(options: HttpSseTransportOptions): HttpSs
     status('closed', detail);
   }
 
-  async function post(message: OutboundMessage, metadata: TransportMetadata | undefined): Promise<void> {
+  async function post(message: RendererToAgentMessage, metadata: TransportMetadata | undefined): Promise<void> {
     // A send queued behind others may start after close().
     if (closed) throw new Error('a2ui transport: send after close()');
     const controller = new AbortController();

@@ -10,6 +10,7 @@ import { ENTRY_SOURCES, publicNames, ROOT } from './publicNames';
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   exports: Record<string, unknown>;
   files: string[];
+  dependencies: Record<string, string>;
 };
 const tsupConfig = readFileSync(join(ROOT, 'tsup.config.ts'), 'utf8');
 
@@ -41,6 +42,11 @@ describe('package.json exports', () => {
     });
     // tsup builds that file from the entry's source.
     expect(tsupConfig).toContain(`${name}: '${ENTRY_SOURCES[subpath as keyof typeof ENTRY_SOURCES]}'`);
+  });
+
+  test('@cfworker/json-schema is pinned to the version the schema compiler reproduces', () => {
+    const installed = (JSON.parse(readFileSync(join(ROOT, 'node_modules/@cfworker/json-schema/package.json'), 'utf8')) as { version: string }).version;
+    expect(pkg.dependencies['@cfworker/json-schema']).toBe(installed);
   });
 
   test('the tarball carries the license', () => {
