@@ -54,6 +54,10 @@ export type {
   LocalRequest,
 } from './catalog/types';
 export type { RegexLimits } from './regex';
+export { isComponent } from './catalog/isComponent';
+export type { KnownComponentProps, KnownComponentName, ComponentNode } from './catalog/isComponent';
+export type { BasicComponentProps } from './catalog/basic/componentTypes';
+export type { McpComponentProps } from './mcp/catalog/componentTypes';
 
 // ---- MCP Apps
 export { mcpCatalog, MCP_CATALOG_ID, MCP_CATALOG_JSON, decodeHtmlContent, DEFAULT_JMESPATH_LIMITS } from './mcp/catalog';

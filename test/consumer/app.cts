@@ -9,7 +9,7 @@ import {
   type RendererToAgentMessage,
   type ResolvedNode,
 } from 'a2ui-redux';
-import { createSession, handleMessage, resolvedTree, BASIC_CATALOG_ID, type Effect } from 'a2ui-redux/core';
+import { createSession, handleMessage, isComponent, resolvedTree, BASIC_CATALOG_ID, type Effect } from 'a2ui-redux/core';
 import { parseAgentPayload, AgentToRendererMessageSchema, type AgentToRendererMessage } from 'a2ui-redux/protocol';
 
 const a2ui = createA2ui({ catalogs: [basicCatalog()] });
@@ -24,9 +24,10 @@ const result = handleMessage(createSession([basicCatalog()]), { version: 'v1.0',
 const effects: Effect[] = result.effects;
 const sent: RendererToAgentMessage[] = effects.flatMap((effect) => (effect.type === 'send' ? [effect.message] : []));
 const root: ResolvedNode | null | undefined = resolvedTree(result.session, 's')?.root;
+const label: string | undefined = isComponent(root, 'TextField') ? root.props.label : undefined;
 
 const parsed = parseAgentPayload('[]');
 const messages: AgentToRendererMessage[] = parsed.ok ? parsed.messages : [];
 const checked: boolean = AgentToRendererMessageSchema.safeParse(messages[0]).success;
 
-export const summary = { sent, root, checked, state: a2ui.selectors.selectSurfaces(store.getState()) };
+export const summary = { sent, root, label, checked, state: a2ui.selectors.selectSurfaces(store.getState()) };
