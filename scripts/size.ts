@@ -30,10 +30,10 @@ const SIZE_CASES: SizeCase[] = [
   {
     name: 'app: createA2ui + basicCatalog + createInMemoryTransport',
     source: `export { createA2ui, basicCatalog, createInMemoryTransport } from 'a2ui-redux';`,
-    budget: 112 * KB,
+    budget: 94 * KB,
   },
-  { name: 'a2ui-redux/core (all of it)', source: `export * from 'a2ui-redux/core';`, budget: 110 * KB },
-  { name: 'a2ui-redux/protocol (all of it)', source: `export * from 'a2ui-redux/protocol';`, budget: 54 * KB },
+  { name: 'a2ui-redux/core (all of it)', source: `export * from 'a2ui-redux/core';`, budget: 92 * KB },
+  { name: 'a2ui-redux/protocol (all of it)', source: `export * from 'a2ui-redux/protocol';`, budget: 34 * KB },
   {
     name: 'a2ui-redux/protocol: parseAgentPayload + parseRendererMessage',
     source: `export { parseAgentPayload, parseRendererMessage } from 'a2ui-redux/protocol';`,

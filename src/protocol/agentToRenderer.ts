@@ -4,7 +4,7 @@
  * name that is not the reserved `Surface`); catalog-specific properties pass through and are
  * checked against the catalog separately (componentValidation.ts).
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   CallIdSchema,
   CatalogFunctionNameSchema,
@@ -16,25 +16,25 @@ import {
 } from './common';
 
 /** A component as sent by an agent: common properties checked, catalog properties kept as is. */
-export const ComponentSchema = ComponentCommonSchema.extend({
-  component: z.string().refine((name) => name !== 'Surface', {
+export const ComponentSchema = z.extend(ComponentCommonSchema, {
+  component: z.string().check(z.refine((name) => name !== 'Surface', {
     error: '"Surface" is reserved: createSurface creates it, and agents cannot send or change it',
-  }),
+  })),
 });
 /** A component in a message. */
 export type Component = z.infer<typeof ComponentSchema>;
 
 /** A non-empty list of components. */
-export const ComponentsListSchema = z.array(ComponentSchema).min(1);
+export const ComponentsListSchema = z.array(ComponentSchema).check(z.minLength(1));
 
 /** Body of `createSurface`. */
 export const CreateSurfaceBodySchema = z.strictObject({
   surfaceId: z.string(),
-  catalogId: z.string().optional(),
-  sendDataModel: z.boolean().optional(),
-  components: ComponentsListSchema.optional(),
-  dataModel: z.record(z.string(), z.unknown()).optional(),
-  metadata: MetadataSchema.optional(),
+  catalogId: z.optional(z.string()),
+  sendDataModel: z.optional(z.boolean()),
+  components: z.optional(ComponentsListSchema),
+  dataModel: z.optional(z.record(z.string(), z.unknown())),
+  metadata: z.optional(MetadataSchema),
 });
 /** The `createSurface` body. */
 export type CreateSurfaceBody = z.infer<typeof CreateSurfaceBodySchema>;
@@ -50,7 +50,7 @@ export type UpdateComponentsBody = z.infer<typeof UpdateComponentsBodySchema>;
 /** Body of `updateDataModel`; `value` must be present (null deletes). */
 export const UpdateDataModelBodySchema = z.strictObject({
   surfaceId: z.string(),
-  path: z.string().optional(),
+  path: z.optional(z.string()),
   value: z.unknown(),
 });
 /** The `updateDataModel` body. */
@@ -65,7 +65,7 @@ export type DeleteSurfaceBody = z.infer<typeof DeleteSurfaceBodySchema>;
 export const RendererFunctionCallSchema = z.strictObject({
   call: CatalogFunctionNameSchema,
   catalogId: z.string(),
-  args: z.record(z.string(), z.union([DynamicValueSchema, z.null()])).optional(),
+  args: z.optional(z.record(z.string(), z.union([DynamicValueSchema, z.null()]))),
 });
 /** The function call inside `callRendererFunction`. */
 export type RendererFunctionCall = z.infer<typeof RendererFunctionCallSchema>;

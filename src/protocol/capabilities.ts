@@ -1,11 +1,11 @@
 /** Zod schemas for capability objects exchanged in transport metadata. */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { CatalogDefinitionSchema } from './catalogDefinition';
 
 /** The renderer's v1.0 capabilities: catalogs it supports, optionally inline definitions. */
 export const RendererCapabilitiesV1Schema = z.looseObject({
   supportedCatalogIds: z.array(z.string()),
-  inlineCatalogs: z.array(CatalogDefinitionSchema).optional(),
+  inlineCatalogs: z.optional(z.array(CatalogDefinitionSchema)),
 });
 
 /** `a2uiRendererCapabilities`, keyed by protocol version (renderer_capabilities.json). */
@@ -15,8 +15,8 @@ export type RendererCapabilities = z.infer<typeof RendererCapabilitiesSchema>;
 
 /** The agent's v1.0 capabilities. */
 export const AgentCapabilitiesV1Schema = z.looseObject({
-  supportedCatalogIds: z.array(z.string()).optional(),
-  acceptsInlineCatalogs: z.boolean().optional(),
+  supportedCatalogIds: z.optional(z.array(z.string())),
+  acceptsInlineCatalogs: z.optional(z.boolean()),
 });
 
 /** Agent capabilities, keyed by protocol version (agent_capabilities.json). */

@@ -1,5 +1,5 @@
 /** Zod schema for the renderer data model sent in transport metadata (renderer_data_model.json). */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { VersionSchema } from './common';
 
 /** The data models of the surfaces that asked for them (`sendDataModel`), by surface id. */

@@ -1,5 +1,5 @@
 /** Zod schemas for renderer-to-agent messages (renderer_to_agent.json and its list forms). */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   CallIdSchema,
   DISCRIMINATOR_PARAMS,
@@ -12,13 +12,13 @@ import {
 /** Body of `action`: a user action, its context resolved (extra keys allowed, as in the spec). */
 export const ActionBodySchema = z.looseObject({
   name: z.string(),
-  userMessage: z.string().optional(),
+  userMessage: z.optional(z.string()),
   surfaceId: z.string(),
   sourceComponentId: z.string(),
   /** RFC 3339 date-time with a time zone, e.g. `2025-01-31T12:00:00Z`. */
   timestamp: z.iso.datetime({ offset: true }),
   context: z.record(z.string(), z.unknown()),
-  metadata: MetadataSchema.optional(),
+  metadata: z.optional(MetadataSchema),
 });
 /** The `action` body. */
 export type ActionBody = z.infer<typeof ActionBodySchema>;
@@ -52,18 +52,18 @@ export type ValidationErrorBody = z.infer<typeof ValidationErrorBodySchema>;
 
 const GenericErrorCodeSchema = z
   .string()
-  .refine((code) => !(VALIDATION_ERROR_CODES as readonly string[]).includes(code), {
+  .check(z.refine((code) => !(VALIDATION_ERROR_CODES as readonly string[]).includes(code), {
     error: `${VALIDATION_ERROR_CODES.join(', ')} errors need "surfaceId", "path" and "message" only`,
     params: DISCRIMINATOR_PARAMS,
     abort: true,
-  });
+  }));
 
 /** Any other error about a surface (not about a function call). Extra keys allowed. */
 export const SurfaceErrorBodySchema = z.looseObject({
   code: GenericErrorCodeSchema,
   message: z.string(),
   surfaceId: z.string(),
-  functionCallId: z.never().optional(),
+  functionCallId: z.optional(z.never()),
 });
 /** A generic error about a surface. */
 export type SurfaceErrorBody = z.infer<typeof SurfaceErrorBodySchema>;
@@ -73,7 +73,7 @@ export const FunctionCallErrorBodySchema = z.looseObject({
   code: GenericErrorCodeSchema,
   message: z.string(),
   functionCallId: CallIdSchema,
-  surfaceId: z.never().optional(),
+  surfaceId: z.optional(z.never()),
 });
 /** A generic error about a function call. */
 export type FunctionCallErrorBody = z.infer<typeof FunctionCallErrorBodySchema>;
