@@ -1,19 +1,27 @@
 import { defineConfig } from 'tsup';
 
+// Peers and optional packages stay imports; everything else in `dependencies` is left to the
+// consumer's bundler too (tsup externalizes dependencies by default).
+const PEERS = ['@reduxjs/toolkit', 'redux-saga', '@modelcontextprotocol/sdk'];
+
 export default defineConfig([
   {
-    entry: { index: 'src/index.ts' },
+    // One build of the three entries, so they share chunks: a catalog or an error class made
+    // through `a2ui-redux/core` is the same one the root entry sees.
+    entry: { index: 'src/index.ts', core: 'src/core.ts', protocol: 'src/protocol/index.ts' },
     format: ['esm', 'cjs'],
+    splitting: true,
     dts: true,
     sourcemap: true,
     clean: true,
     target: 'es2022',
-    external: ['@reduxjs/toolkit', 'redux-saga'],
+    external: PEERS,
   },
   {
     entry: { cli: 'src/cli/main.ts' },
     format: ['esm'],
     target: 'node20',
+    external: PEERS,
     banner: { js: '#!/usr/bin/env node' },
   },
 ]);

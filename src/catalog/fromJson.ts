@@ -28,6 +28,7 @@ export type CatalogFromJsonResult =
   | { ok: true; catalog: Catalog; warnings: CatalogProblem[] }
   | { ok: false; error: A2uiError; problems: CatalogProblem[] };
 
+/** Options of {@link catalogFromJson}. */
 export interface CatalogFromJsonOptions {
   /** Implementations for functions the document declares; the others run on the agent. */
   implementations?: Record<string, FunctionImplementation>;

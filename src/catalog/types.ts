@@ -9,6 +9,7 @@ import type { RegexBudget } from '../regex';
 /** A JSON Schema (2020-12) document, as found in catalog.json. */
 export type JsonSchema = { [key: string]: unknown } | boolean;
 
+/** A function's declared return type. */
 export type FunctionReturnType =
   | 'string'
   | 'number'
@@ -19,8 +20,10 @@ export type FunctionReturnType =
   | 'void'
   | 'validationResult';
 
+/** Who may call a function. */
 export type AllowedCallers = 'rendererOnly' | 'agentOnly' | 'rendererOrAgent';
 
+/** A catalog function definition. */
 export interface FunctionDefinition {
   returnType: FunctionReturnType;
   /** Default `rendererOnly`. */
@@ -80,6 +83,7 @@ export { LimitExceededError } from '../util/errors';
  */
 export type FunctionImplementation = (args: Record<string, unknown>, context: FunctionContext) => unknown;
 
+/** A catalog function: definition and optional implementation. */
 export interface CatalogFunction {
   definition: FunctionDefinition;
   /** Absent: declared here but run by the agent (callAgentFunction). */
@@ -107,6 +111,7 @@ export interface Catalog {
   toJSON(): Record<string, unknown>;
 }
 
+/** The input of {@link defineCatalog}. */
 export interface CatalogDefinitionInput {
   catalogId: string;
   components?: Record<string, JsonSchema>;

@@ -11,7 +11,7 @@ import { MCP_CATALOG_ID, mcpCatalog } from '../mcp/catalog';
 import type { McpToolClient } from '../session/session';
 import { defineCatalog } from '../catalog/define';
 import { createA2ui } from '../createA2ui';
-import type { OutboundMessage } from '../model/effects';
+import type { RendererToAgentMessage } from '../protocol/rendererToAgent';
 import { outlineTree } from './outline';
 import type { Style } from './style';
 import { describePayload } from './validate';
@@ -89,7 +89,7 @@ type Printer = (line: string) => void;
 
 /** The scripted agent: answers searches and quoteFare, never answers seatMap (it times out). */
 function scriptAgent(send: (payload: unknown) => void, print: Printer, style: Style) {
-  return (message: OutboundMessage, metadata?: object) => {
+  return (message: RendererToAgentMessage, metadata?: object) => {
     print(`${style.ok('renderer → agent')} ${JSON.stringify(message)}${metadata ? style.dim(`  + metadata ${JSON.stringify(metadata)}`) : ''}`);
     const body = message as Record<string, unknown>;
     const action = body.action as { name?: string; context?: { to?: string } } | undefined;
@@ -108,18 +108,43 @@ function scriptAgent(send: (payload: unknown) => void, print: Printer, style: St
   };
 }
 
+/** The parts of the optional MCP SDK the demo uses. */
+export interface McpSdk {
+  McpServer: typeof import('@modelcontextprotocol/sdk/server/mcp.js').McpServer;
+  Client: typeof import('@modelcontextprotocol/sdk/client/index.js').Client;
+  InMemoryTransport: typeof import('@modelcontextprotocol/sdk/inMemory.js').InMemoryTransport;
+}
+
+/** Loads the MCP SDK, or null when it is not installed (it is an optional peer dependency). */
+export async function loadMcpSdk(): Promise<McpSdk | null> {
+  try {
+    const [{ McpServer }, { Client }, { InMemoryTransport }] = await Promise.all([
+      import('@modelcontextprotocol/sdk/server/mcp.js'),
+      import('@modelcontextprotocol/sdk/client/index.js'),
+      import('@modelcontextprotocol/sdk/inMemory.js'),
+    ]);
+    return { McpServer, Client, InMemoryTransport };
+  } catch (thrown) {
+    if (isModuleNotFound(thrown)) return null;
+    throw thrown;
+  }
+}
+
+function isModuleNotFound(thrown: unknown): boolean {
+  const code = (thrown as { code?: unknown } | null)?.code;
+  return code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND';
+}
+
+/** How to enable the MCP step when the SDK is missing. */
+export const MCP_SDK_HINT = 'the optional MCP SDK is not installed; `npm install @modelcontextprotocol/sdk` to run this step';
+
 /**
  * A real MCP server from the SDK, on the SDK's in-memory transport, with one tool whose result
- * carries an `application/a2ui+json` resource. Loaded on demand: only the demo needs the SDK.
+ * carries an `application/a2ui+json` resource.
  */
-async function startWeatherServer(): Promise<{ client: McpToolClient; close(): Promise<void> }> {
-  const [{ McpServer }, { Client }, { InMemoryTransport }, { z }] = await Promise.all([
-    import('@modelcontextprotocol/sdk/server/mcp.js'),
-    import('@modelcontextprotocol/sdk/client/index.js'),
-    import('@modelcontextprotocol/sdk/inMemory.js'),
-    import('zod'),
-  ]);
-  const server = new McpServer({ name: 'demo-weather', version: '1.0.0' });
+async function startWeatherServer(sdk: McpSdk): Promise<{ client: McpToolClient; close(): Promise<void> }> {
+  const { z } = await import('zod');
+  const server = new sdk.McpServer({ name: 'demo-weather', version: '1.0.0' });
   server.registerTool('lookupWeather', { description: 'Weather for a city.', inputSchema: { city: z.string() } }, async ({ city }) => ({
     content: [
       { type: 'text' as const, text: `Sunny in ${city}` },
@@ -133,8 +158,8 @@ async function startWeatherServer(): Promise<{ client: McpToolClient; close(): P
       },
     ],
   }));
-  const client = new Client({ name: 'a2ui-redux-demo', version: '1.0.0' });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const client = new sdk.Client({ name: 'a2ui-redux-demo', version: '1.0.0' });
+  const [clientSide, serverSide] = sdk.InMemoryTransport.createLinkedPair();
   await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
   return {
     client: client as unknown as McpToolClient,
@@ -147,13 +172,22 @@ async function startWeatherServer(): Promise<{ client: McpToolClient; close(): P
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Runs the demo, printing to `print`. Resolves when the conversation is over. */
-export async function runDemo(print: Printer, style: Style): Promise<void> {
-  const mcp = await startWeatherServer();
+/** Where the demo gets the MCP SDK from; tests pass a loader that finds none. */
+export interface DemoOptions {
+  loadMcpSdk?: () => Promise<McpSdk | null>;
+}
+
+/**
+ * Runs the demo, printing to `print`. Resolves when the conversation is over. Without the
+ * optional MCP SDK the MCP tool step says how to enable it and the rest runs as usual.
+ */
+export async function runDemo(print: Printer, style: Style, options: DemoOptions = {}): Promise<void> {
+  const sdk = await (options.loadMcpSdk ?? loadMcpSdk)();
+  const mcp = sdk === null ? null : await startWeatherServer(sdk);
   const a2ui = createA2ui({
     catalogs: [basicCatalog(), travelCatalog(), mcpCatalog()],
     defaultTimeoutMs: AGENT_CALL_TIMEOUT_MS,
-    mcpClient: mcp.client,
+    ...(mcp === null ? {} : { mcpClient: mcp.client }),
   });
   const sagas = createSagaMiddleware();
   const store = configureStore({ reducer: { a2ui: a2ui.reducer }, middleware: (getDefault) => getDefault().concat(sagas) });
@@ -220,17 +254,21 @@ export async function runDemo(print: Printer, style: Style): Promise<void> {
   await pause(10);
 
   show('7. The embedded MCP App calls a tool: the agent hears of it, the MCP server runs it, its A2UI resource updates the surface');
-  store.dispatch(
-    a2ui.actions.mcpAppRequested({
-      requestId: 1,
-      surfaceId: 'trip',
-      ref: 'weather_app',
-      method: 'tools/call',
-      params: { name: 'lookupWeather', arguments: { city: 'Tokyo' } },
-    }),
-  );
-  await pause(100);
-  tree();
+  if (mcp === null) {
+    print(`${style.warn('skipped')} ${MCP_SDK_HINT}`);
+  } else {
+    store.dispatch(
+      a2ui.actions.mcpAppRequested({
+        requestId: 1,
+        surfaceId: 'trip',
+        ref: 'weather_app',
+        method: 'tools/call',
+        params: { name: 'lookupWeather', arguments: { city: 'Tokyo' } },
+      }),
+    );
+    await pause(100);
+    tree();
+  }
   show('8. A tool the app may not call is refused with a JSON-RPC error');
   store.dispatch(
     a2ui.actions.mcpAppRequested({ requestId: 2, surfaceId: 'trip', ref: 'weather_app', method: 'tools/call', params: { name: 'deleteAccount', arguments: {} } }),
@@ -248,5 +286,5 @@ export async function runDemo(print: Printer, style: Style): Promise<void> {
   print(`\n${style.bold('done')}: ${state.a2ui.log.entries.length} log entries, ${a2ui.selectors.selectPendingAgentCalls(state).length} calls pending, outbox ${state.a2ui.session.outbox.length}, opened ${opened.length} URL`);
   store.dispatch(a2ui.actions.disposed());
   task.cancel();
-  await mcp.close();
+  await mcp?.close();
 }

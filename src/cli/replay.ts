@@ -10,14 +10,14 @@ import type { Catalog } from '../catalog/types';
 import { createA2ui } from '../createA2ui';
 import type { A2uiError } from '../protocol/errors';
 import type { Diagnostic, ResolvedTree } from '../model/tree';
-import type { OutboundMessage } from '../model/effects';
+import type { RendererToAgentMessage } from '../protocol/rendererToAgent';
 import type { StreamItem } from './readStream';
 
 /** What a replay saw, as plain data (the `--json` output). */
 export interface ReplayReport {
   payloads: number;
   failures: Array<{ line: number; error: A2uiError | { code: 'PARSE_ERROR'; message: string } }>;
-  sent: Array<{ afterLine: number; message: OutboundMessage; metadata?: object }>;
+  sent: Array<{ afterLine: number; message: RendererToAgentMessage; metadata?: object }>;
   surfaces: Array<{ surfaceId: string; tree: ResolvedTree | undefined; diagnostics: readonly Diagnostic[] }>;
 }
 

@@ -4,12 +4,16 @@
  */
 import type { McpEffect } from '../mcp/types';
 import type { RendererDataModel } from '../protocol/dataModel';
+import type { RendererToAgentMessage } from '../protocol/rendererToAgent';
 import type { Diagnostic } from './tree';
 
 export type { McpReply } from '../mcp/types';
 
-/** A renderer→agent message as sent on the wire (validated when built). */
-export type OutboundMessage = { version: 'v1.0'; [body: string]: unknown };
+/**
+ * A renderer→agent message as sent on the wire.
+ * @deprecated Use {@link RendererToAgentMessage}, the exact union this now names; the alias goes in the next minor version.
+ */
+export type OutboundMessage = RendererToAgentMessage;
 
 /**
  * The renderer data model attached to outbound messages for `sendDataModel` surfaces.
@@ -22,8 +26,9 @@ export type AgentCallOutcome =
   | { status: 'ok'; value: unknown }
   | { status: 'error'; error: { code: string; message: string } };
 
+/** What an operation asks the host to do, as plain data. */
 export type Effect =
-  | { type: 'send'; message: OutboundMessage; metadata?: { a2uiRendererDataModel?: RendererDataModelMetadata } }
+  | { type: 'send'; message: RendererToAgentMessage; metadata?: { a2uiRendererDataModel?: RendererDataModelMetadata } }
   | { type: 'openUrl'; url: string }
   | { type: 'surfaceCreated'; surfaceId: string }
   | { type: 'surfaceDeleted'; surfaceId: string }

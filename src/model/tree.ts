@@ -11,6 +11,7 @@ import type { ValidationResult } from '../protocol/catalogDefinition';
  */
 export type NodeRef = string;
 
+/** How bad a diagnostic is. */
 export type DiagnosticSeverity = 'error' | 'warning';
 
 /** Closed set of diagnostic codes the resolver and session produce. */
@@ -30,6 +31,7 @@ export const DIAGNOSTIC_CODES = [
   'LIMIT_EXCEEDED',
   'VALIDATION_FAILED', // lenient validation: a schema problem kept as a warning
 ] as const;
+/** One of {@link DIAGNOSTIC_CODES}. */
 export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];
 
 /** A problem found while resolving or operating on a surface; plain data. */
@@ -42,6 +44,7 @@ export interface Diagnostic {
   path?: string;
 }
 
+/** One resolved component. */
 export interface ResolvedNode {
   ref: NodeRef;
   componentId: string;
@@ -66,6 +69,7 @@ export interface ResolvedNode {
   placeholder?: 'missing' | 'unknown' | 'cyclic';
 }
 
+/** A resolved surface: root, nodes by ref, diagnostics. */
 export interface ResolvedTree {
   surfaceId: string;
   root: ResolvedNode | null;

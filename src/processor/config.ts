@@ -42,6 +42,7 @@ export interface SessionLimits {
   maxRegexStepsPerSurface: number;
 }
 
+/** Default resource limits of a session. */
 export const DEFAULT_SESSION_LIMITS: SessionLimits = Object.freeze({
   maxPayloadBytes: 4 * 1024 * 1024,
   maxMessagesPerPayload: 10_000,

@@ -4,7 +4,7 @@
  * name that is not the reserved `Surface`); catalog-specific properties pass through and are
  * checked against the catalog separately (componentValidation.ts).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   CallIdSchema,
   CatalogFunctionNameSchema,
@@ -16,25 +16,27 @@ import {
 } from './common';
 
 /** A component as sent by an agent: common properties checked, catalog properties kept as is. */
-export const ComponentSchema = ComponentCommonSchema.extend({
-  component: z.string().refine((name) => name !== 'Surface', {
+export const ComponentSchema = z.extend(ComponentCommonSchema, {
+  component: z.string().check(z.refine((name) => name !== 'Surface', {
     error: '"Surface" is reserved: createSurface creates it, and agents cannot send or change it',
-  }),
+  })),
 });
+/** A component in a message. */
 export type Component = z.infer<typeof ComponentSchema>;
 
 /** A non-empty list of components. */
-export const ComponentsListSchema = z.array(ComponentSchema).min(1);
+export const ComponentsListSchema = z.array(ComponentSchema).check(z.minLength(1));
 
 /** Body of `createSurface`. */
 export const CreateSurfaceBodySchema = z.strictObject({
   surfaceId: z.string(),
-  catalogId: z.string().optional(),
-  sendDataModel: z.boolean().optional(),
-  components: ComponentsListSchema.optional(),
-  dataModel: z.record(z.string(), z.unknown()).optional(),
-  metadata: MetadataSchema.optional(),
+  catalogId: z.optional(z.string()),
+  sendDataModel: z.optional(z.boolean()),
+  components: z.optional(ComponentsListSchema),
+  dataModel: z.optional(z.record(z.string(), z.unknown())),
+  metadata: z.optional(MetadataSchema),
 });
+/** The `createSurface` body. */
 export type CreateSurfaceBody = z.infer<typeof CreateSurfaceBodySchema>;
 
 /** Body of `updateComponents`. */
@@ -42,26 +44,30 @@ export const UpdateComponentsBodySchema = z.strictObject({
   surfaceId: z.string(),
   components: ComponentsListSchema,
 });
+/** The `updateComponents` body. */
 export type UpdateComponentsBody = z.infer<typeof UpdateComponentsBodySchema>;
 
 /** Body of `updateDataModel`; `value` must be present (null deletes). */
 export const UpdateDataModelBodySchema = z.strictObject({
   surfaceId: z.string(),
-  path: z.string().optional(),
+  path: z.optional(z.string()),
   value: z.unknown(),
 });
+/** The `updateDataModel` body. */
 export type UpdateDataModelBody = z.infer<typeof UpdateDataModelBodySchema>;
 
 /** Body of `deleteSurface`. */
 export const DeleteSurfaceBodySchema = z.strictObject({ surfaceId: z.string() });
+/** The `deleteSurface` body. */
 export type DeleteSurfaceBody = z.infer<typeof DeleteSurfaceBodySchema>;
 
 /** A function call the agent asks the renderer to run: `catalogId` is required, so never `@index`. */
 export const RendererFunctionCallSchema = z.strictObject({
   call: CatalogFunctionNameSchema,
   catalogId: z.string(),
-  args: z.record(z.string(), z.union([DynamicValueSchema, z.null()])).optional(),
+  args: z.optional(z.record(z.string(), z.union([DynamicValueSchema, z.null()]))),
 });
+/** The function call inside `callRendererFunction`. */
 export type RendererFunctionCall = z.infer<typeof RendererFunctionCallSchema>;
 
 /** Body of `callRendererFunction`. */
@@ -69,14 +75,17 @@ export const CallRendererFunctionBodySchema = z.strictObject({
   functionCallId: CallIdSchema,
   callFunction: RendererFunctionCallSchema,
 });
+/** The `callRendererFunction` body. */
 export type CallRendererFunctionBody = z.infer<typeof CallRendererFunctionBodySchema>;
 
 /** Body of `agentFunctionResponse`: the answer to a renderer's `callAgentFunction`. */
 export const AgentFunctionResponseBodySchema = FunctionResponseSchema;
+/** The `agentFunctionResponse` body. */
 export type AgentFunctionResponseBody = z.infer<typeof AgentFunctionResponseBodySchema>;
 
 /** `{ version, createSurface }`. */
 export const CreateSurfaceMessageSchema = z.strictObject({ version: VersionSchema, createSurface: CreateSurfaceBodySchema });
+/** A `createSurface` message. */
 export type CreateSurfaceMessage = z.infer<typeof CreateSurfaceMessageSchema>;
 
 /** `{ version, updateComponents }`. */
@@ -84,6 +93,7 @@ export const UpdateComponentsMessageSchema = z.strictObject({
   version: VersionSchema,
   updateComponents: UpdateComponentsBodySchema,
 });
+/** An `updateComponents` message. */
 export type UpdateComponentsMessage = z.infer<typeof UpdateComponentsMessageSchema>;
 
 /** `{ version, updateDataModel }`. */
@@ -91,10 +101,12 @@ export const UpdateDataModelMessageSchema = z.strictObject({
   version: VersionSchema,
   updateDataModel: UpdateDataModelBodySchema,
 });
+/** An `updateDataModel` message. */
 export type UpdateDataModelMessage = z.infer<typeof UpdateDataModelMessageSchema>;
 
 /** `{ version, deleteSurface }`. */
 export const DeleteSurfaceMessageSchema = z.strictObject({ version: VersionSchema, deleteSurface: DeleteSurfaceBodySchema });
+/** A `deleteSurface` message. */
 export type DeleteSurfaceMessage = z.infer<typeof DeleteSurfaceMessageSchema>;
 
 /** `{ version, callRendererFunction }`. */
@@ -102,6 +114,7 @@ export const CallRendererFunctionMessageSchema = z.strictObject({
   version: VersionSchema,
   callRendererFunction: CallRendererFunctionBodySchema,
 });
+/** A `callRendererFunction` message. */
 export type CallRendererFunctionMessage = z.infer<typeof CallRendererFunctionMessageSchema>;
 
 /** `{ version, agentFunctionResponse }`. */
@@ -109,6 +122,7 @@ export const AgentFunctionResponseMessageSchema = z.strictObject({
   version: VersionSchema,
   agentFunctionResponse: AgentFunctionResponseBodySchema,
 });
+/** An `agentFunctionResponse` message. */
 export type AgentFunctionResponseMessage = z.infer<typeof AgentFunctionResponseMessageSchema>;
 
 /** The body key of each agent-to-renderer message, with its message schema. */
@@ -133,14 +147,17 @@ export const AgentToRendererMessageSchema = z.union([
   CallRendererFunctionMessageSchema,
   AgentFunctionResponseMessageSchema,
 ]);
+/** Any agent-to-renderer message. */
 export type AgentToRendererMessage = z.infer<typeof AgentToRendererMessageSchema>;
 
 /** A list of agent-to-renderer messages (agent_to_renderer_list.json). */
 export const AgentToRendererListSchema = z.array(AgentToRendererMessageSchema);
+/** A list of agent-to-renderer messages. */
 export type AgentToRendererList = z.infer<typeof AgentToRendererListSchema>;
 
 /** `{ messages: [...] }` for transports that need a top-level object (agent_to_renderer_list_wrapper.json). */
 export const AgentToRendererListWrapperSchema = z.strictObject({ messages: AgentToRendererListSchema });
+/** `{ messages: [...] }` of agent-to-renderer messages. */
 export type AgentToRendererListWrapper = z.infer<typeof AgentToRendererListWrapperSchema>;
 
 /** A named example: a sample of messages (sample.json). */
@@ -149,4 +166,5 @@ export const A2uiSampleSchema = z.looseObject({
   description: z.string(),
   messages: AgentToRendererListSchema,
 });
+/** A named sample of messages. */
 export type A2uiSample = z.infer<typeof A2uiSampleSchema>;

@@ -4,7 +4,7 @@
  * an optional catalogId and arguments that are dynamic values). Checking arguments against a
  * catalog's function schemas is a separate step (see componentValidation.ts).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** The A2UI protocol version this package speaks. */
 export const A2UI_VERSION = 'v1.0' as const;
@@ -14,10 +14,12 @@ export const VersionSchema = z.literal(A2UI_VERSION);
 
 /** The id of a component within a surface. */
 export const ComponentIdSchema = z.string();
+/** A component id. */
 export type ComponentId = z.infer<typeof ComponentIdSchema>;
 
 /** The id that correlates a function call with its response. */
 export const CallIdSchema = z.string();
+/** A function call id. */
 export type CallId = z.infer<typeof CallIdSchema>;
 
 /** Extension keys are Unicode identifiers (UAX #31), as in the spec's `patternProperties`. */
@@ -25,19 +27,22 @@ export const EXTENSION_KEY_PATTERN = /^[\p{XID_Start}_][\p{XID_Continue}]*$/u;
 
 /** Vendor extension metadata: identifier keys, any values. */
 export const ExtensionsSchema = z.record(
-  z.string().regex(EXTENSION_KEY_PATTERN, {
+  z.string().check(z.regex(EXTENSION_KEY_PATTERN, {
     error: 'must be a Unicode identifier (UAX #31): a letter or "_", then letters, digits, marks or "_"',
-  }),
+  })),
   z.unknown(),
 );
+/** Vendor extension metadata. */
 export type Extensions = z.infer<typeof ExtensionsSchema>;
 
 /** `metadata` objects (surface, component, action) hold only `extensions`. */
-export const MetadataSchema = z.strictObject({ extensions: ExtensionsSchema.optional() });
+export const MetadataSchema = z.strictObject({ extensions: z.optional(ExtensionsSchema) });
+/** A `metadata` object. */
 export type Metadata = z.infer<typeof MetadataSchema>;
 
 /** A JSON Pointer into the data model: `{ "path": "/user/name" }`. */
 export const DataBindingSchema = z.strictObject({ path: z.string() });
+/** A data binding `{ path }`. */
 export type DataBinding = z.infer<typeof DataBindingSchema>;
 
 /**
@@ -49,47 +54,51 @@ export type DataBinding = z.infer<typeof DataBindingSchema>;
 export const DISCRIMINATOR_PARAMS = { discriminator: true } as const;
 
 /** Name of a catalog function: any string except the system function `@index`. */
-export const CatalogFunctionNameSchema = z.string().refine((name) => name !== '@index', {
+export const CatalogFunctionNameSchema = z.string().check(z.refine((name) => name !== '@index', {
   error: '"@index" is the system function: it takes no catalogId and only an "offset" argument',
   params: DISCRIMINATOR_PARAMS,
   abort: true,
-});
+}));
 
 /** `@index`: the 0-based index of the current template item, plus an optional offset. */
 export const IndexSystemFunctionSchema = z.strictObject({
   call: z.literal('@index'),
   get args() {
-    return z.strictObject({ offset: DynamicNumberSchema.optional() }).optional();
+    return z.optional(z.strictObject({ offset: z.optional(DynamicNumberSchema) }));
   },
 });
+/** A call to `@index`. */
 export type IndexSystemFunction = z.infer<typeof IndexSystemFunctionSchema>;
 
 /** A call to a function a catalog declares (or that falls back to the agent). */
 export const CatalogFunctionCallSchema = z.strictObject({
   call: CatalogFunctionNameSchema,
-  catalogId: z.string().optional(),
+  catalogId: z.optional(z.string()),
   get args() {
-    return z.record(z.string(), z.union([DynamicValueSchema, z.null()])).optional();
+    return z.optional(z.record(z.string(), z.union([DynamicValueSchema, z.null()])));
   },
 });
+/** A call to a catalog (or agent) function. */
 export type CatalogFunctionCall = z.infer<typeof CatalogFunctionCallSchema>;
 
 /** FunctionCall: the `@index` system function or a catalog function. */
 export const FunctionCallSchema = z.union([IndexSystemFunctionSchema, CatalogFunctionCallSchema]);
+/** Any function call. */
 export type FunctionCall = z.infer<typeof FunctionCallSchema>;
 
 /** The common envelope of every function call: a name and an optional catalogId, other keys allowed. */
-export const FunctionCommonSchema = z.looseObject({ call: z.string(), catalogId: z.string().optional() });
+export const FunctionCommonSchema = z.looseObject({ call: z.string(), catalogId: z.optional(z.string()) });
+/** The common function-call envelope. */
 export type FunctionCommon = z.infer<typeof FunctionCommonSchema>;
 
 /** A literal object: any object that is neither a binding (`path`) nor a call (`call`). */
 export const LiteralObjectSchema = z
   .record(z.string(), z.unknown())
-  .refine((value) => !('path' in value) && !('call' in value), {
+  .check(z.refine((value) => !('path' in value) && !('call' in value), {
     error: 'an object with "path" must be a data binding and one with "call" a function call',
     params: DISCRIMINATOR_PARAMS,
     abort: true,
-  });
+  }));
 
 /** A literal of any JSON type (not null), a data binding or a function call. */
 export const DynamicValueSchema = z.union([
@@ -101,6 +110,7 @@ export const DynamicValueSchema = z.union([
   DataBindingSchema,
   FunctionCallSchema,
 ]);
+/** A dynamic value of any type. */
 export type DynamicValue = z.infer<typeof DynamicValueSchema>;
 
 /**
@@ -109,92 +119,109 @@ export type DynamicValue = z.infer<typeof DynamicValueSchema>;
  * well formed.
  */
 export const FunctionArgsSchema = z.record(z.string(), z.union([DynamicValueSchema, z.null()]));
+/** Function arguments. */
 export type FunctionArgs = z.infer<typeof FunctionArgsSchema>;
 
 /** A string literal, a data binding or a function call. */
 export const DynamicStringSchema = z.union([z.string(), DataBindingSchema, FunctionCallSchema]);
+/** A dynamic string. */
 export type DynamicString = z.infer<typeof DynamicStringSchema>;
 
 /** A number literal, a data binding or a function call. */
 export const DynamicNumberSchema = z.union([z.number(), DataBindingSchema, FunctionCallSchema]);
+/** A dynamic number. */
 export type DynamicNumber = z.infer<typeof DynamicNumberSchema>;
 
 /** A boolean literal, a data binding or a function call. */
 export const DynamicBooleanSchema = z.union([z.boolean(), DataBindingSchema, FunctionCallSchema]);
+/** A dynamic boolean. */
 export type DynamicBoolean = z.infer<typeof DynamicBooleanSchema>;
 
 /** A literal list of strings, a data binding or a function call. */
 export const DynamicStringListSchema = z.union([z.array(z.string()), DataBindingSchema, FunctionCallSchema]);
+/** A dynamic list of strings. */
 export type DynamicStringList = z.infer<typeof DynamicStringListSchema>;
 
 /** A single child reference. */
 export const ChildSchema = ComponentIdSchema;
+/** A single child reference. */
 export type Child = z.infer<typeof ChildSchema>;
 
 /** The template form of a child list: one component repeated for each item of a data list. */
 export const ChildTemplateSchema = z.strictObject({ componentId: ComponentIdSchema, path: z.string() });
+/** A child-list template. */
 export type ChildTemplate = z.infer<typeof ChildTemplateSchema>;
 
 /** Children: a static list of ids, or a template over a data list. */
 export const ChildListSchema = z.union([z.array(ComponentIdSchema), ChildTemplateSchema]);
+/** Children: ids or a template. */
 export type ChildList = z.infer<typeof ChildListSchema>;
 
 /** Accessibility attributes any component may carry. */
 export const AccessibilityAttributesSchema = z.strictObject({
-  label: DynamicStringSchema.optional(),
-  description: DynamicStringSchema.optional(),
-  live: z.enum(['off', 'polite', 'assertive']).optional(),
-  hidden: DynamicBooleanSchema.optional(),
+  label: z.optional(DynamicStringSchema),
+  description: z.optional(DynamicStringSchema),
+  live: z.optional(z.enum(['off', 'polite', 'assertive'])),
+  hidden: z.optional(DynamicBooleanSchema),
 });
+/** Accessibility attributes. */
 export type AccessibilityAttributes = z.infer<typeof AccessibilityAttributesSchema>;
 
 /** The properties every component has, whatever its catalog (other keys allowed). */
 export const ComponentCommonSchema = z.looseObject({
   id: ComponentIdSchema,
-  catalogId: z.string().optional(),
-  accessibility: AccessibilityAttributesSchema.optional(),
-  metadata: MetadataSchema.optional(),
+  catalogId: z.optional(z.string()),
+  accessibility: z.optional(AccessibilityAttributesSchema),
+  metadata: z.optional(MetadataSchema),
 });
+/** Properties common to all components. */
 export type ComponentCommon = z.infer<typeof ComponentCommonSchema>;
 
 /** One check of a checkable component: a binding or call that yields a ValidationResult. */
 export const CheckRuleSchema = z.strictObject({
   condition: z.union([DataBindingSchema, FunctionCallSchema]),
-  message: z.string().optional(),
+  message: z.optional(z.string()),
 });
+/** One check rule. */
 export type CheckRule = z.infer<typeof CheckRuleSchema>;
 
 /** The `checks` property of components that support renderer-side checks (other keys allowed). */
-export const CheckableSchema = z.looseObject({ checks: z.array(CheckRuleSchema).optional() });
+export const CheckableSchema = z.looseObject({ checks: z.optional(z.array(CheckRuleSchema)) });
+/** The `checks` property holder. */
 export type Checkable = z.infer<typeof CheckableSchema>;
 
 /** The event form of an action: sent to the agent as an `action` message. */
 export const EventActionSchema = z.strictObject({
   event: z.strictObject({
     name: z.string(),
-    userMessage: DynamicStringSchema.optional(),
-    context: z.record(z.string(), DynamicValueSchema).optional(),
+    userMessage: z.optional(DynamicStringSchema),
+    context: z.optional(z.record(z.string(), DynamicValueSchema)),
   }),
 });
+/** An event action. */
 export type EventAction = z.infer<typeof EventActionSchema>;
 
 /** The function form of an action: runs a function locally (or falls back to the agent). */
 export const FunctionCallActionSchema = z.strictObject({ functionCall: FunctionCallSchema });
+/** A function-call action. */
 export type FunctionCallAction = z.infer<typeof FunctionCallActionSchema>;
 
 /** What a component does when activated: an agent event or a function call. */
 export const ActionSchema = z.union([EventActionSchema, FunctionCallActionSchema]);
+/** A component action. */
 export type Action = z.infer<typeof ActionSchema>;
 
 /** The reserved root container every surface has; never sent by agents. */
 export const SurfaceComponentSchema = z.strictObject({
-  component: z.literal('Surface').optional(),
-  child: z.literal('root').optional(),
+  component: z.optional(z.literal('Surface')),
+  child: z.optional(z.literal('root')),
 });
+/** The reserved `Surface` container. */
 export type SurfaceComponent = z.infer<typeof SurfaceComponentSchema>;
 
 /** The error object of a failed function call. */
 export const FunctionErrorSchema = z.strictObject({ code: z.string(), message: z.string() });
+/** A function error. */
 export type FunctionError = z.infer<typeof FunctionErrorSchema>;
 
 /** A successful function response: the call id and a value (null included). */
@@ -205,4 +232,5 @@ export const FunctionErrorResponseSchema = z.strictObject({ functionCallId: Call
 
 /** The answer to a function call: exactly one of `value` or `error`. */
 export const FunctionResponseSchema = z.union([FunctionValueResponseSchema, FunctionErrorResponseSchema]);
+/** A function response. */
 export type FunctionResponse = z.infer<typeof FunctionResponseSchema>;

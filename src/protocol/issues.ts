@@ -6,7 +6,7 @@
  * furthest into the value (an issue deep inside a branch beats a type mismatch at its root; a
  * wrong literal or a missing key suggests the wrong branch) and explain that branch's issue.
  */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { describeType } from './json';
 
 type Issue = z.core.$ZodIssue;

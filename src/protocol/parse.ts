@@ -4,7 +4,7 @@
  * wrapper, possibly as JSON text) and `parseAgentMessage` validates one of them. Nothing here
  * throws, and errors are plain `A2uiError` data whose message starts with the JSON Pointer.
  */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { AGENT_TO_RENDERER_MESSAGE_SCHEMAS, type AgentToRendererMessage } from './agentToRenderer';
 import { A2UI_VERSION } from './common';
 import { a2uiError, type A2uiError, type A2uiErrorCode } from './errors';
@@ -110,7 +110,7 @@ export function splitAgentPayload(input: unknown): AgentPayloadSplit {
 interface Direction {
   /** With its article, for sentences: `an agent-to-renderer`. */
   readonly name: string;
-  readonly schemas: Readonly<Record<string, z.ZodType>>;
+  readonly schemas: Readonly<Record<string, z.ZodMiniType>>;
   readonly otherName: string;
   readonly otherKeys: readonly string[];
 }
@@ -225,7 +225,7 @@ function parseEnvelope<M>(
   if (versionFailure) return versionFailure;
   const keys = checkBodyKeys(json, path, direction, where);
   if (!keys.ok) return keys;
-  const schema = direction.schemas[keys.body] as z.ZodType;
+  const schema = direction.schemas[keys.body] as z.ZodMiniType;
   const parsed = schema.safeParse(json);
   if (parsed.success) return { ok: true, message: parsed.data as M };
   const explained = explainIssues(parsed.error.issues, json);

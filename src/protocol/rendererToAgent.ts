@@ -1,5 +1,5 @@
 /** Zod schemas for renderer-to-agent messages (renderer_to_agent.json and its list forms). */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   CallIdSchema,
   DISCRIMINATOR_PARAMS,
@@ -12,14 +12,15 @@ import {
 /** Body of `action`: a user action, its context resolved (extra keys allowed, as in the spec). */
 export const ActionBodySchema = z.looseObject({
   name: z.string(),
-  userMessage: z.string().optional(),
+  userMessage: z.optional(z.string()),
   surfaceId: z.string(),
   sourceComponentId: z.string(),
   /** RFC 3339 date-time with a time zone, e.g. `2025-01-31T12:00:00Z`. */
   timestamp: z.iso.datetime({ offset: true }),
   context: z.record(z.string(), z.unknown()),
-  metadata: MetadataSchema.optional(),
+  metadata: z.optional(MetadataSchema),
 });
+/** The `action` body. */
 export type ActionBody = z.infer<typeof ActionBodySchema>;
 
 /** Body of `callAgentFunction`: the renderer asks the agent to run a function. */
@@ -28,10 +29,12 @@ export const CallAgentFunctionBodySchema = z.strictObject({
   functionCallId: CallIdSchema,
   callFunction: FunctionCallSchema,
 });
+/** The `callAgentFunction` body. */
 export type CallAgentFunctionBody = z.infer<typeof CallAgentFunctionBodySchema>;
 
 /** Body of `rendererFunctionResponse`: the answer to an agent's `callRendererFunction`. */
 export const RendererFunctionResponseBodySchema = FunctionResponseSchema;
+/** The `rendererFunctionResponse` body. */
 export type RendererFunctionResponseBody = z.infer<typeof RendererFunctionResponseBodySchema>;
 
 /** Error codes whose `error` body has the validation shape (surfaceId and path required). */
@@ -44,23 +47,25 @@ export const ValidationErrorBodySchema = z.strictObject({
   path: z.string(),
   message: z.string(),
 });
+/** A validation error body. */
 export type ValidationErrorBody = z.infer<typeof ValidationErrorBodySchema>;
 
 const GenericErrorCodeSchema = z
   .string()
-  .refine((code) => !(VALIDATION_ERROR_CODES as readonly string[]).includes(code), {
+  .check(z.refine((code) => !(VALIDATION_ERROR_CODES as readonly string[]).includes(code), {
     error: `${VALIDATION_ERROR_CODES.join(', ')} errors need "surfaceId", "path" and "message" only`,
     params: DISCRIMINATOR_PARAMS,
     abort: true,
-  });
+  }));
 
 /** Any other error about a surface (not about a function call). Extra keys allowed. */
 export const SurfaceErrorBodySchema = z.looseObject({
   code: GenericErrorCodeSchema,
   message: z.string(),
   surfaceId: z.string(),
-  functionCallId: z.never().optional(),
+  functionCallId: z.optional(z.never()),
 });
+/** A generic error about a surface. */
 export type SurfaceErrorBody = z.infer<typeof SurfaceErrorBodySchema>;
 
 /** Any other error about a function call (not about a surface). Extra keys allowed. */
@@ -68,16 +73,19 @@ export const FunctionCallErrorBodySchema = z.looseObject({
   code: GenericErrorCodeSchema,
   message: z.string(),
   functionCallId: CallIdSchema,
-  surfaceId: z.never().optional(),
+  surfaceId: z.optional(z.never()),
 });
+/** A generic error about a function call. */
 export type FunctionCallErrorBody = z.infer<typeof FunctionCallErrorBodySchema>;
 
 /** Body of `error`: names exactly one of a surface or a function call. */
 export const ErrorBodySchema = z.union([ValidationErrorBodySchema, SurfaceErrorBodySchema, FunctionCallErrorBodySchema]);
+/** The `error` body. */
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
 /** `{ version, action }`. */
 export const ActionMessageSchema = z.strictObject({ version: VersionSchema, action: ActionBodySchema });
+/** An `action` message. */
 export type ActionMessage = z.infer<typeof ActionMessageSchema>;
 
 /** `{ version, callAgentFunction }`. */
@@ -85,6 +93,7 @@ export const CallAgentFunctionMessageSchema = z.strictObject({
   version: VersionSchema,
   callAgentFunction: CallAgentFunctionBodySchema,
 });
+/** A `callAgentFunction` message. */
 export type CallAgentFunctionMessage = z.infer<typeof CallAgentFunctionMessageSchema>;
 
 /** `{ version, rendererFunctionResponse }`. */
@@ -92,10 +101,12 @@ export const RendererFunctionResponseMessageSchema = z.strictObject({
   version: VersionSchema,
   rendererFunctionResponse: RendererFunctionResponseBodySchema,
 });
+/** A `rendererFunctionResponse` message. */
 export type RendererFunctionResponseMessage = z.infer<typeof RendererFunctionResponseMessageSchema>;
 
 /** `{ version, error }`. */
 export const ErrorMessageSchema = z.strictObject({ version: VersionSchema, error: ErrorBodySchema });
+/** An `error` message. */
 export type ErrorMessage = z.infer<typeof ErrorMessageSchema>;
 
 /** The body key of each renderer-to-agent message, with its message schema. */
@@ -116,12 +127,22 @@ export const RendererToAgentMessageSchema = z.union([
   RendererFunctionResponseMessageSchema,
   ErrorMessageSchema,
 ]);
-export type RendererToAgentMessage = z.infer<typeof RendererToAgentMessageSchema>;
+/**
+ * Any renderer-to-agent message: exactly one of the four bodies. Each member also names the other
+ * bodies as absent (`?: never`), so `message.action?.name` reads on the union without narrowing.
+ */
+export type RendererToAgentMessage = z.infer<typeof RendererToAgentMessageSchema> extends infer Message
+  ? Message extends unknown
+    ? Message & { [Other in Exclude<RendererToAgentMessageKind, keyof Message>]?: never }
+    : never
+  : never;
 
 /** A list of renderer-to-agent messages (renderer_to_agent_list.json). */
 export const RendererToAgentListSchema = z.array(RendererToAgentMessageSchema);
+/** A list of renderer-to-agent messages. */
 export type RendererToAgentList = z.infer<typeof RendererToAgentListSchema>;
 
 /** `{ messages: [...] }` (renderer_to_agent_list_wrapper.json). */
 export const RendererToAgentListWrapperSchema = z.strictObject({ messages: RendererToAgentListSchema });
+/** `{ messages: [...] }` of renderer-to-agent messages. */
 export type RendererToAgentListWrapper = z.infer<typeof RendererToAgentListWrapperSchema>;

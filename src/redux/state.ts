@@ -56,7 +56,7 @@ export interface LogStub {
  */
 export type LogRecord =
   | { direction: 'in'; at: string; payload: JsonValue; notJson?: { path: string; reason: string }; stub?: LogStub }
-  | { direction: 'out'; id: string; message: OutboundMessage; metadata?: { a2uiRendererDataModel?: RendererDataModelMetadata }; stub?: LogStub };
+  | { direction: 'out'; id: string; message: OutboundMessage | { version: OutboundMessage['version'] }; metadata?: { a2uiRendererDataModel?: RendererDataModelMetadata }; stub?: LogStub };
 
 /** One numbered record of the conversation log, with its size. */
 export type LogEntry = LogRecord & { seq: number; bytes: number };

@@ -10,6 +10,7 @@ import { locateNode } from './locate';
 import { evaluateForAction } from '../resolution/evaluation';
 import type { ResolvedNode } from '../model/tree';
 import type { Effect } from '../model/effects';
+import type { ActionBody } from '../protocol/rendererToAgent';
 import { applyLocalRequests } from './localRequests';
 import { invokeEvent } from './eventActions';
 import {

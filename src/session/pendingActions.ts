@@ -10,6 +10,7 @@ import type { SurfaceState } from '../model/state';
 import { evaluateForAction, type ActionScope, type AgentCallRequest } from '../resolution/evaluation';
 import { ownValue } from '../data';
 import { A2UI_VERSION } from '../protocol/common';
+import type { ActionBody } from '../protocol/rendererToAgent';
 
 /** What evaluating an event needs from the runtime. */
 type EventRuntime = ActionScope['runtime'];
@@ -47,7 +48,7 @@ export function actionMessage(
   context: Record<string, unknown>,
   userMessage: unknown,
 ): Effect {
-  const action: Record<string, unknown> = { name, surfaceId, sourceComponentId: componentId, timestamp, context };
+  const action: ActionBody = { name, surfaceId, sourceComponentId: componentId, timestamp, context };
   if (userMessage !== undefined && userMessage !== null) action.userMessage = String(userMessage);
   return { type: 'send', message: { version: A2UI_VERSION, action } };
 }

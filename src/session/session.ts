@@ -28,6 +28,7 @@ import { readCatalogs, readSessionOptions, type SessionOptions } from './options
 import { settlePendingActions } from './pendingActions';
 import { inlineCatalogDefinition } from './capabilities';
 import { A2UI_VERSION } from '../protocol/common';
+import type { CallAgentFunctionBody } from '../protocol/rendererToAgent';
 
 export type { McpToolClient } from '../mcp/types';
 
@@ -49,7 +50,9 @@ export interface Session {
   readonly runtime: SessionRuntime;
 }
 
+/** A successful operation: the new session and its effects. */
 export type Result = { ok: true; session: Session; effects: Effect[] };
+/** A failed operation: the error, and the session with what did apply. */
 export type Failure = { ok: false; error: A2uiError; session: Session; effects: Effect[] };
 
 /**
@@ -339,7 +342,8 @@ function sendAgentCall(runtime: SessionRuntime, surfaceId: string, request: Agen
   if (request.call.catalogId !== undefined) callFunction.catalogId = request.call.catalogId;
   effects.push({
     type: 'send',
-    message: { version: A2UI_VERSION, callAgentFunction: { surfaceId, functionCallId: callId, callFunction } },
+    // The call was validated as a FunctionCall when the agent sent it.
+    message: { version: A2UI_VERSION, callAgentFunction: { surfaceId, functionCallId: callId, callFunction: callFunction as CallAgentFunctionBody['callFunction'] } },
   });
   effects.push({ type: 'agentCallSent', callId, timeoutMs });
   const row: AgentCallRow = { callId, surfaceId, key: request.key, call: request.call, origin, status: 'pending', timeoutMs };

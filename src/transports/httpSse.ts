@@ -8,7 +8,7 @@ import { AGENT_TO_RENDERER_MESSAGE_SCHEMAS } from '../protocol/agentToRenderer';
 import { A2UI_VERSION } from '../protocol/common';
 import { isPlainObject } from '../util/records';
 import { splitAgentPayload } from '../protocol/parse';
-import type { OutboundMessage } from '../model/effects';
+import type { RendererToAgentMessage } from '../protocol/rendererToAgent';
 import type { A2uiTransport } from './types';
 import { errorText } from '../util/errors';
 
@@ -351,7 +351,7 @@ export interface HttpSseTransportOptions {
 /** The transport {@link createHttpSseTransport} returns. */
 export interface HttpSseTransport extends A2uiTransport {
   /** Resolves once the agent answered 2xx; rejects on a network failure or another status. */
-  send(message: OutboundMessage, metadata?: TransportMetadata): Promise<void>;
+  send(message: RendererToAgentMessage, metadata?: TransportMetadata): Promise<void>;
   /** The first subscriber opens the stream, the last one to leave closes it. */
   subscribe(onMessage: (payload: unknown) => void): () => void;
   /** Stops for good: closes the stream, cancels a pending reconnection and aborts pending sends. */
@@ -621,7 +621,7 @@ export function createHttpSseTransport(options: HttpSseTransportOptions): HttpSs
     status('closed', detail);
   }
 
-  async function post(message: OutboundMessage, metadata: TransportMetadata | undefined): Promise<void> {
+  async function post(message: RendererToAgentMessage, metadata: TransportMetadata | undefined): Promise<void> {
     // A send queued behind others may start after close().
     if (closed) throw new Error('a2ui transport: send after close()');
     const controller = new AbortController();

@@ -3,7 +3,7 @@
  * the agent end is a handle that tests, the demo and the playground drive by hand. Nothing is
  * serialized: payloads and messages cross by reference, synchronously.
  */
-import type { OutboundMessage } from '../model/effects';
+import type { RendererToAgentMessage } from '../protocol/rendererToAgent';
 import type { A2uiTransport, TransportMetadata, TransportSendOptions } from './types';
 
 /** The metadata a renderer→agent message may carry (the renderer data model, the delivery id). */
@@ -11,7 +11,7 @@ export type { TransportMetadata } from './types';
 
 /** One message the renderer sent, as the agent end recorded it. */
 export interface ReceivedMessage {
-  message: OutboundMessage;
+  message: RendererToAgentMessage;
   /** Present only when the renderer passed metadata. */
   metadata?: TransportMetadata;
 }
@@ -21,7 +21,7 @@ export interface InMemoryAgent {
   /** Hands `payload` to every current renderer subscriber, synchronously and in order. */
   send(payload: unknown): void;
   /** Calls `listener` for every message the renderer sends from now on; returns the remover. */
-  onMessage(listener: (message: OutboundMessage, metadata?: TransportMetadata) => void): () => void;
+  onMessage(listener: (message: RendererToAgentMessage, metadata?: TransportMetadata) => void): () => void;
   /** Every message the renderer sent, oldest first. */
   readonly received: ReceivedMessage[];
   /** How many renderer subscriptions are open (0 once the root saga stopped listening). */
@@ -31,7 +31,7 @@ export interface InMemoryAgent {
 /** The renderer end: `subscribe` is always present. */
 export interface InMemoryTransport extends A2uiTransport {
   /** Hands the message over synchronously, so there is nothing for `options.signal` to abort. */
-  send(message: OutboundMessage, metadata?: TransportMetadata, options?: TransportSendOptions): void;
+  send(message: RendererToAgentMessage, metadata?: TransportMetadata, options?: TransportSendOptions): void;
   subscribe(onMessage: (payload: unknown) => void): () => void;
 }
 
@@ -76,7 +76,7 @@ export function createInMemoryTransport(options: InMemoryTransportOptions = {}):
 } {
   const report = options.onListenerError ?? ((error: unknown, side: 'renderer' | 'agent') => console.error(`a2ui in-memory transport: a ${side} listener threw`, error));
   const rendererListeners = new Set<{ fn: (payload: unknown) => void }>();
-  const agentListeners = new Set<{ fn: (message: OutboundMessage, metadata?: TransportMetadata) => void }>();
+  const agentListeners = new Set<{ fn: (message: RendererToAgentMessage, metadata?: TransportMetadata) => void }>();
   const received: ReceivedMessage[] = [];
 
   // Each registration gets its own entry, so the same function subscribed twice is called twice
@@ -92,7 +92,7 @@ export function createInMemoryTransport(options: InMemoryTransportOptions = {}):
   const transport: InMemoryTransport = {
     send(message, metadata) {
       received.push(metadata === undefined ? { message } : { message, metadata });
-      const args: [OutboundMessage, TransportMetadata?] = metadata === undefined ? [message] : [message, metadata];
+      const args: [RendererToAgentMessage, TransportMetadata?] = metadata === undefined ? [message] : [message, metadata];
       dispatch(agentListeners, args, (error) => report(error, 'agent'));
     },
     subscribe(onMessage) {

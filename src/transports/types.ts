@@ -1,5 +1,6 @@
 /** The transport port: the one shape the saga sends through and the included transports implement. */
-import type { OutboundMessage, RendererDataModelMetadata } from '../model/effects';
+import type { RendererDataModelMetadata } from '../model/effects';
+import type { RendererToAgentMessage } from '../protocol/rendererToAgent';
 
 /** What travels with a renderer→agent message besides the message. */
 export interface TransportMetadata {
@@ -22,6 +23,6 @@ export interface TransportSendOptions {
 /** Where renderer→agent messages go, and (optionally) where agent payloads come from. */
 export interface A2uiTransport {
   /** Settles when the message was handed over; a rejection (or throw) makes the saga retry it. */
-  send(message: OutboundMessage, metadata?: TransportMetadata, options?: TransportSendOptions): void | Promise<void>;
+  send(message: RendererToAgentMessage, metadata?: TransportMetadata, options?: TransportSendOptions): void | Promise<void>;
   subscribe?(onMessage: (payload: unknown) => void): () => void;
 }

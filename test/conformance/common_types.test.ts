@@ -10,7 +10,7 @@
  *   wire messages with (DEFINITIONS below); a step's value is valid when safeParse succeeds, and a
  *   ValidationError is a failed safeParse (our parser turns it into INVALID_MESSAGE).
  */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import {
   COMMON_TYPES_SCHEMA,
   ComponentCommonSchema,
@@ -25,7 +25,7 @@ import { loadSuite, readFixtureJson, runSuite, type ConformanceCase } from './su
 
 const cases = loadSuite('core/common_types.yaml');
 
-const DEFINITIONS: Record<string, z.ZodType> = {
+const DEFINITIONS: Record<string, z.ZodMiniType> = {
   Extensions: ExtensionsSchema,
   ComponentCommon: ComponentCommonSchema,
   FunctionResponse: FunctionResponseSchema,

@@ -148,5 +148,5 @@ export type Harness = ReturnType<typeof createHarness>;
 
 /** The body of an outbound message, by key. */
 export function bodyOf<T = Record<string, unknown>>(message: OutboundMessage, key: string): T {
-  return message[key] as T;
+  return (message as Record<string, unknown>)[key] as T;
 }

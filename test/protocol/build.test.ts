@@ -1,15 +1,15 @@
 import {
   RendererToAgentMessageSchema,
-  a2uiError,
   buildActionMessage,
   buildCallAgentFunctionMessage,
   buildErrorMessage,
   buildRendererFunctionResponseMessage,
-  toAgentErrorBody,
   type ActionBody,
   type ErrorBody,
   type FunctionResponse,
 } from '../../src/protocol';
+import { toAgentErrorBody } from '../../src/protocol/build';
+import { a2uiError } from '../../src/protocol/errors';
 
 const action: ActionBody = Object.freeze({
   name: 'submit',

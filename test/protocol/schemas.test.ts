@@ -2,7 +2,7 @@
  * The smaller schemas (catalog definition, capabilities, data model, list forms) against the spec
  * schemas run by ajv, plus checks that the exported types follow the schemas.
  */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import {
   AgentCapabilitiesSchema,
   AgentToRendererListSchema,
@@ -31,7 +31,7 @@ const fn = (extra: Record<string, Json>) => ({
 });
 const catalog = (extra: Record<string, Json>) => ({ catalogId: 'https://example.com/c', ...extra });
 
-const cases: [string, z.ZodType, Json[]][] = [
+const cases: [string, z.ZodMiniType, Json[]][] = [
   [
     'catalog_definition.json',
     CatalogDefinitionSchema,

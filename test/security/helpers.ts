@@ -35,7 +35,7 @@ export function openSurface(
 
 /** The bodies of sent messages of one kind (`error`, `action`, `callAgentFunction`, …). */
 export function sentBodies(effects: readonly Effect[], kind: string): Json[] {
-  return effects.flatMap((e) => (e.type === 'send' && kind in e.message ? [e.message[kind] as Json] : []));
+  return effects.flatMap((e) => (e.type === 'send' && kind in e.message ? [(e.message as Record<string, unknown>)[kind] as Json] : []));
 }
 
 export function diagnostics(effects: readonly Effect[], code?: string): Array<Extract<Effect, { type: 'diagnostic' }>> {

@@ -1,0 +1,124 @@
+/**
+ * `npm run size`: what the package costs a browser app. Each case is bundled from the built
+ * `dist/` (run `npm run build` first; `npm run size` does) with esbuild, minified, for the
+ * browser, with the Redux peers left out as the app's own, then gzipped. A case over its budget
+ * fails the run. `--json` prints the figures as JSON; `--import-time` also measures how long a
+ * cold Node process takes to load each entry (median of runs, minus a bare `node`).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { buildSync } from 'esbuild';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const DIST = resolve(ROOT, 'dist');
+
+interface SizeCase {
+  name: string;
+  /** The app's import, as its source would write it. */
+  source: string;
+  /** Most bytes allowed, minified and gzipped; null: reported only. */
+  budget: number | null;
+}
+
+const KB = 1024;
+
+// Budgets: see BENCHMARKS.md ("Bundle size") for the targets, the measurements and the headroom.
+const SIZE_CASES: SizeCase[] = [
+  {
+    name: 'app: createA2ui + basicCatalog + createInMemoryTransport',
+    source: `export { createA2ui, basicCatalog, createInMemoryTransport } from 'a2ui-redux';`,
+    budget: 94 * KB,
+  },
+  { name: 'a2ui-redux/core (all of it)', source: `export * from 'a2ui-redux/core';`, budget: 92 * KB },
+  { name: 'a2ui-redux/protocol (all of it)', source: `export * from 'a2ui-redux/protocol';`, budget: 34 * KB },
+  {
+    name: 'a2ui-redux/protocol: parseAgentPayload + parseRendererMessage',
+    source: `export { parseAgentPayload, parseRendererMessage } from 'a2ui-redux/protocol';`,
+    budget: null,
+  },
+  { name: 'one action creator (messageReceived)', source: `export { messageReceived } from 'a2ui-redux';`, budget: null },
+];
+
+const PEERS = ['@reduxjs/toolkit', 'redux-saga', 'redux-saga/effects', '@modelcontextprotocol/sdk'];
+
+interface SizeResult {
+  name: string;
+  minified: number;
+  gzip: number;
+  budget: number | null;
+}
+
+/** Bundles one case from dist/ and measures it. */
+function measure(sizeCase: SizeCase): SizeResult {
+  const result = buildSync({
+    stdin: { contents: sizeCase.source, resolveDir: ROOT, loader: 'js' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    external: PEERS,
+    // The package as a consumer gets it: its own entries resolve to dist/, as `exports` says.
+    alias: {
+      'a2ui-redux/core': resolve(DIST, 'core.js'),
+      'a2ui-redux/protocol': resolve(DIST, 'protocol.js'),
+      'a2ui-redux': resolve(DIST, 'index.js'),
+    },
+    write: false,
+    logLevel: 'silent',
+  });
+  const bytes = result.outputFiles[0]?.contents ?? new Uint8Array();
+  return { name: sizeCase.name, minified: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length, budget: sizeCase.budget };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+/** Milliseconds a fresh Node process spends loading `script` beyond starting up (median of `runs`). */
+function coldLoadMs(script: string, type: 'commonjs' | 'module', runs = 7): number {
+  const time = (code: string) => {
+    const start = process.hrtime.bigint();
+    execFileSync(process.execPath, ['--input-type', type, '-e', code], { cwd: ROOT, stdio: 'ignore' });
+    return Number(process.hrtime.bigint() - start) / 1e6;
+  };
+  const bare = median(Array.from({ length: runs }, () => time('')));
+  return Math.max(0, median(Array.from({ length: runs }, () => time(script))) - bare);
+}
+
+function kb(bytes: number): string {
+  return `${(bytes / KB).toFixed(1)} KB`;
+}
+
+function main(): void {
+  if (!existsSync(resolve(DIST, 'index.js'))) {
+    console.error('size: dist/ is missing; run `npm run build` first (or `npm run size`, which builds).');
+    process.exit(2);
+  }
+  const results = SIZE_CASES.map(measure);
+  const over = results.filter((r) => r.budget !== null && r.gzip > r.budget);
+  const importTimes = process.argv.includes('--import-time')
+    ? {
+        'require(a2ui-redux)': coldLoadMs(`require('./dist/index.cjs')`, 'commonjs'),
+        'import(a2ui-redux)': coldLoadMs(`await import('./dist/index.js')`, 'module'),
+        'import(a2ui-redux/core)': coldLoadMs(`await import('./dist/core.js')`, 'module'),
+        'import(a2ui-redux/protocol)': coldLoadMs(`await import('./dist/protocol.js')`, 'module'),
+      }
+    : undefined;
+  if (process.argv.includes('--json')) {
+    console.log(JSON.stringify({ results, importTimes }, null, 2));
+  } else {
+    for (const r of results) {
+      const verdict = r.budget === null ? '' : r.gzip > r.budget ? `  OVER the budget of ${kb(r.budget)}` : `  (budget ${kb(r.budget)})`;
+      console.log(`${r.name}: ${kb(r.minified)} minified, ${kb(r.gzip)} gzip${verdict}`);
+    }
+    for (const [name, ms] of Object.entries(importTimes ?? {})) console.log(`cold ${name}: ${ms.toFixed(0)} ms`);
+  }
+  if (over.length > 0) process.exit(1);
+}
+
+main();
