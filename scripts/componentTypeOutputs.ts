@@ -11,7 +11,7 @@ export const COMPONENT_TYPE_OUTPUTS = [
         json: BASIC_CATALOG_JSON as Record<string, unknown>,
         prefix: 'Basic',
         source: 'the v1.0 basic catalog',
-        imports: { componentTypes: '../componentTypes', tree: '../../model/tree', common: '../../protocol/common' },
+        path: 'src/catalog/basic/componentTypes.ts',
       }),
   },
   {
@@ -21,7 +21,7 @@ export const COMPONENT_TYPE_OUTPUTS = [
         json: MCP_CATALOG_JSON as unknown as Record<string, unknown>,
         prefix: 'Mcp',
         source: 'the MCP catalog',
-        imports: { componentTypes: '../../catalog/componentTypes', tree: '../../model/tree', common: '../../protocol/common' },
+        path: 'src/mcp/catalog/componentTypes.ts',
       }),
   },
 ];
