@@ -58,14 +58,7 @@ export type { RegexLimits } from './regex';
 export { validateCatalog } from './catalog/validate';
 export { lintCatalog } from './catalog/lint';
 export { bundleCatalog } from './catalog/bundle';
-export {
-  CatalogProblemCodeSchema,
-  CatalogProblemSchema,
-  CatalogLintCodeSchema,
-  CatalogFindingSchema,
-  FindingSeveritySchema,
-  CATALOG_PROBLEM_BLOCKS_LOADING,
-} from './catalog/problems';
+export { CATALOG_PROBLEM_BLOCKS_LOADING } from './catalog/problems';
 export type { CatalogValidation } from './catalog/validate';
 export type { CatalogProblem, CatalogProblemCode, CatalogLintCode, CatalogFinding, FindingSeverity } from './catalog/problems';
 export { isComponent } from './catalog/isComponent';

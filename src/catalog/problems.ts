@@ -4,7 +4,7 @@
  * `lintCatalog` (advice beyond validity). Plain data with closed sets of codes, so tools can
  * print them, filter them and send them as JSON.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Codes of `validateCatalog` problems. */
 export const CatalogProblemCodeSchema = z.enum([
@@ -45,6 +45,7 @@ export const CatalogProblemCodeSchema = z.enum([
   /** A `$ref` to neither a common type nor a place in the document itself. */
   'REF_TARGET',
 ]);
+/** One of the codes of `validateCatalog` problems. */
 export type CatalogProblemCode = z.infer<typeof CatalogProblemCodeSchema>;
 
 /** One problem of a catalog document: where (a JSON Pointer into the document) and what. */
@@ -54,6 +55,7 @@ export const CatalogProblemSchema = z.strictObject({
   path: z.string(),
   message: z.string(),
 });
+/** One problem of a catalog document: where (a JSON Pointer) and what. */
 export type CatalogProblem = z.infer<typeof CatalogProblemSchema>;
 
 /**
@@ -95,10 +97,12 @@ export const CatalogLintCodeSchema = z.enum([
   /** A catalog, component or function an LLM is prompted with has no description. */
   'MISSING_DESCRIPTION',
 ]);
+/** One of the codes of `lintCatalog` findings. */
 export type CatalogLintCode = z.infer<typeof CatalogLintCodeSchema>;
 
 /** Severity of a finding: `error` fails `catalog lint`; `warning` and `info` do not. */
 export const FindingSeveritySchema = z.enum(['error', 'warning', 'info']);
+/** How much a lint finding matters: 'error', 'warning' or 'info'. */
 export type FindingSeverity = z.infer<typeof FindingSeveritySchema>;
 
 /**
@@ -111,4 +115,5 @@ export const CatalogFindingSchema = z.strictObject({
   path: z.string(),
   message: z.string(),
 });
+/** One finding of `lintCatalog`: code, severity, where and what. */
 export type CatalogFinding = z.infer<typeof CatalogFindingSchema>;

@@ -145,21 +145,53 @@ export type A2uiActions = ReturnType<typeof createA2uiActions>;
 /** The action creators of an instance at the default `reducerPath`, 'a2ui'. */
 export const a2uiActions: A2uiActions = createA2uiActions('a2ui');
 
-export const {
-  messageReceived,
-  valueWritten,
-  actionInvoked,
-  agentCallTimedOut,
-  agentCallSettled,
-  disposed,
-  effectsDelivered,
-  mcpAppRequested,
-  mcpToolReplied,
-  workerFailed,
-  transportStatusChanged,
-  deliveryAttemptFailed,
-  deliveryFailed,
-  deliveryUnknown,
-  deliveryRetried,
-  deliveryAbandoned,
-} = a2uiActions;
+// The action creators of the instance at the default reducerPath, one by one; an instance at
+// another path has its own in `createA2ui(...).actions`.
+
+/** An agent payload arrived (one message, an array, a `{messages}` wrapper, or JSON text). (Default `reducerPath` 'a2ui'; see `A2ui.actions`.) */
+export const messageReceived = a2uiActions.messageReceived;
+
+/** The user changed a bound input: writes `value` through `property` of node `ref`. (Default `reducerPath` 'a2ui'; see `A2ui.actions`.) */
+export const valueWritten = a2uiActions.valueWritten;
+
+/** The user triggered the action in `property` (default 'action') of node `ref`. (Default `reducerPath` 'a2ui'; see `A2ui.actions`.) */
+export const actionInvoked = a2uiActions.actionInvoked;
+
+/** The timer of an agent call fired before the agent answered. (Default `reducerPath` 'a2ui'; see `A2ui.actions`.) */
+export const agentCallTimedOut = a2uiActions.agentCallTimedOut;
+
+/** An agent call settled (what timeout races listen for). (Default `reducerPath` 'a2ui'; see `A2ui.actions`.) */
+export const agentCallSettled = a2uiActions.agentCallSettled;
+
+/** The session was disposed: pending agent calls are cancelled, resolved trees dropped. (Default `reducerPath` 'a2ui'; see `A2ui.actions`.) */
+export const disposed = a2uiActions.disposed;
+
+/** The saga carried out the outbox entries `ids` (sends: delivered); they leave the outbox. (Default `reducerPath` 'a2ui'; see `A2ui.actions`.) */
+export const effectsDelivered = a2uiActions.effectsDelivered;
+
+/** An embedded MCP App sent a request or notification from node `ref`. (Default `reducerPath` 'a2ui'; see `A2ui.actions`.) */
+export const mcpAppRequested = a2uiActions.mcpAppRequested;
+
+/** An MCP tool call run by the saga finished (or failed, or timed out). The optional fields come from the `mcpToolCall` effect: who asked, the tool and its arguments, and where an action wants the MCP App resource written. (Default `reducerPath` 'a2ui'; see `A2ui.actions`.) */
+export const mcpToolReplied = a2uiActions.mcpToolReplied;
+
+/** A saga worker failed; the root saga keeps running. (Default `reducerPath` 'a2ui'; see `A2ui.actions`.) */
+export const workerFailed = a2uiActions.workerFailed;
+
+/** The transport's connection changed state (for transports that connect). (Default `reducerPath` 'a2ui'; see `A2ui.actions`.) */
+export const transportStatusChanged = a2uiActions.transportStatusChanged;
+
+/** A send attempt failed or timed out; it will be retried. (Default `reducerPath` 'a2ui'; see `A2ui.actions`.) */
+export const deliveryAttemptFailed = a2uiActions.deliveryAttemptFailed;
+
+/** A send used up its retry budget: kept as a `failed` record for the host to retry or abandon. (Default `reducerPath` 'a2ui'; see `A2ui.actions`.) */
+export const deliveryFailed = a2uiActions.deliveryFailed;
+
+/** Entries from another store lifetime (rehydrated, server state): kept as `unknown` records. (Default `reducerPath` 'a2ui'; see `A2ui.actions`.) */
+export const deliveryUnknown = a2uiActions.deliveryUnknown;
+
+/** The host asks to send a failed or unknown record again. (Default `reducerPath` 'a2ui'; see `A2ui.actions`.) */
+export const deliveryRetried = a2uiActions.deliveryRetried;
+
+/** The host gives up on a failed or unknown record: it leaves the outbox unsent. (Default `reducerPath` 'a2ui'; see `A2ui.actions`.) */
+export const deliveryAbandoned = a2uiActions.deliveryAbandoned;

@@ -20,6 +20,12 @@ export interface SanitizedValue {
   omitted: string;
 }
 
+/**
+ * Redux DevTools `stateSanitizer` and `actionSanitizer` for a2ui instances: payloads, log
+ * records and outbox messages bigger than `maxBytes` are shown as their size, so DevTools stays
+ * responsive on long conversations. Give the instances' `reducerPaths` (default ['a2ui']).
+ * @example configureStore({ reducer, devTools: a2uiDevToolsSanitizers({ reducerPaths: ['a2ui'] }) })
+ */
 export function a2uiDevToolsSanitizers(options: A2uiDevToolsSanitizerOptions = {}) {
   const paths = options.reducerPaths ?? ['a2ui'];
   const max = options.maxBytes ?? 16 * 1024;
