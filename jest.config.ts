@@ -6,9 +6,9 @@ import type { Config } from 'jest';
 const config: Config = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
-  testMatch: ['**/*.test.ts'],
+  testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   transform: {
-    '^.+\\.ts$': [
+    '^.+\\.tsx?$': [
       'ts-jest',
       {
         tsconfig: {
@@ -17,11 +17,12 @@ const config: Config = {
           isolatedModules: true,
           esModuleInterop: true,
           resolveJsonModule: true,
+          jsx: 'react-jsx',
         },
       },
     ],
   },
-  moduleFileExtensions: ['ts', 'js', 'json'],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
   testTimeout: 20000,
 };
 

@@ -226,7 +226,7 @@ const present = (page: Page, selector: string): Promise<void> => page.locator(se
       expect(await page.locator('[data-component="Slider"] input[type="range"]').count()).toBe(1);
 
       // The modal opens from its trigger and closes.
-      await node(page, 'modal').locator('.modal-trigger button').click();
+      await node(page, 'modal').locator('.a2ui-modal-trigger button').click();
       const dialog = page.getByTestId('modal-dialog');
       await dialog.filter({ hasText: 'Changes are allowed up to 24 hours' }).waitFor();
       await dialog.getByRole('button', { name: 'Close' }).click();
