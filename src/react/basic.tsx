@@ -334,14 +334,18 @@ function Button({ node, surfaceId }: Props<'Button'>) {
 }
 
 /** The label + control + messages frame of an input. */
-function Field({ node, label, children, errorsId, describe, as = 'label' }: { node: AnyNode; label: string; children: ReactNode; errorsId: string; describe: ReactNode; as?: 'label' | 'div' }) {
+function Field({ node, label, labelId, children, errorsId, describe, as = 'label' }: { node: AnyNode; label: string; labelId?: string; children: ReactNode; errorsId: string; describe: ReactNode; as?: 'label' | 'div' }) {
   const { attrs, cls } = useCommon(node);
   const { Validation } = useA2uiComponents().states;
   const Frame = as;
   return (
     <div {...attrs} className={cls('a2ui-field')}>
       <Frame className="a2ui-field-frame">
-        {label && <span className="a2ui-field-label">{label}</span>}
+        {label && (
+          <span className="a2ui-field-label" id={labelId}>
+            {label}
+          </span>
+        )}
         {children}
       </Frame>
       <Validation id={errorsId} node={node} />
@@ -350,26 +354,33 @@ function Field({ node, label, children, errorsId, describe, as = 'label' }: { no
   );
 }
 
-function useInput(node: AnyNode) {
+/**
+ * The ids and attributes of an input control. A control with a visible label is named by that
+ * label alone (`aria-labelledby`), not by everything else its <label> frame holds.
+ */
+function useInput(node: AnyNode, label = '') {
   const errorsId = useId();
+  const labelId = useId();
   const { aria, describe } = useCommon(node, failedChecks(node).length > 0 ? [errorsId] : []);
   const bound = node.bindings.value !== undefined;
   const control = {
     ...aria,
+    'aria-labelledby': aria['aria-label'] === undefined && label !== '' ? labelId : undefined,
     'aria-invalid': node.isValid ? undefined : true,
     readOnly: !bound,
   };
-  return { errorsId, describe, control };
+  return { errorsId, labelId, describe, control };
 }
 
 function TextField({ node, surfaceId }: Props<'TextField'>) {
-  const { errorsId, describe, control } = useInput(node);
+  const label = str(node.props.label);
+  const { errorsId, labelId, describe, control } = useInput(node, label);
   const write = useA2uiWrite(surfaceId, node.ref);
   const variant = str(node.props.variant) || 'shortText';
   const value = str(node.props.value);
   const placeholder = str(node.props.placeholder) || undefined;
   return (
-    <Field node={node} label={str(node.props.label)} errorsId={errorsId} describe={describe}>
+    <Field node={node} label={label} labelId={labelId} errorsId={errorsId} describe={describe}>
       {variant === 'longText' ? (
         <textarea {...control} value={value} placeholder={placeholder} rows={3} onChange={(e) => write(e.target.value)} />
       ) : (
@@ -413,7 +424,8 @@ function toInput(value: string, type: 'date' | 'time' | 'datetime-local'): strin
 }
 
 function DateTimeInput({ node, surfaceId }: Props<'DateTimeInput'>) {
-  const { errorsId, describe, control } = useInput(node);
+  const label = str(node.props.label);
+  const { errorsId, labelId, describe, control } = useInput(node, label);
   const write = useA2uiWrite(surfaceId, node.ref);
   const enableDate = node.props.enableDate === true;
   const enableTime = node.props.enableTime === true;
@@ -421,7 +433,7 @@ function DateTimeInput({ node, surfaceId }: Props<'DateTimeInput'>) {
   const min = str(node.props.min);
   const max = str(node.props.max);
   return (
-    <Field node={node} label={str(node.props.label)} errorsId={errorsId} describe={describe}>
+    <Field node={node} label={label} labelId={labelId} errorsId={errorsId} describe={describe}>
       <input
         {...control}
         type={type}
@@ -483,14 +495,15 @@ function ChoicePicker({ node, surfaceId }: Props<'ChoicePicker'>) {
 }
 
 function Slider({ node, surfaceId }: Props<'Slider'>) {
-  const { errorsId, describe, control } = useInput(node);
+  const label = str(node.props.label);
+  const { errorsId, labelId, describe, control } = useInput(node, label);
   const write = useA2uiWrite(surfaceId, node.ref);
   const min = num(node.props.min, 0);
   const max = num(node.props.max, 100);
   const steps = num(node.props.steps, 0);
   const value = num(node.props.value, min);
   return (
-    <Field node={node} label={str(node.props.label)} errorsId={errorsId} describe={describe}>
+    <Field node={node} label={label} labelId={labelId} errorsId={errorsId} describe={describe}>
       <span className="a2ui-slider-line">
         <input
           {...control}
