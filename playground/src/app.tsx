@@ -7,7 +7,8 @@ import { useState } from 'react';
 import { Provider } from 'react-redux';
 import { CONVERSATIONS, type Conversation } from './conversations';
 import { Panel } from './panel';
-import { A2uiProvider, A2uiSurface, useA2uiSurfaces } from '../../src/react/index';
+import { A2uiProvider, A2uiSurface, createComponents, useA2uiSurfaces } from '../../src/react/index';
+import { McpApp } from '../../src/react/mcpAppEntry';
 import { a2ui, createPlaygroundSession, type PlaygroundSession } from './session';
 
 interface Current {
@@ -23,6 +24,9 @@ function firstSession(): Current {
   return first;
 }
 
+/** The basic catalog's components and the MCP catalog's McpApp. */
+const components = createComponents({ McpApp });
+
 /** Every surface of the session, sorted by id, drawn by the package's React components. */
 function Surfaces() {
   const ids = useA2uiSurfaces();
@@ -30,7 +34,7 @@ function Surfaces() {
   return (
     <>
       {ids.map((id) => (
-        <A2uiSurface key={id} surfaceId={id} />
+        <A2uiSurface key={id} surfaceId={id} components={components} />
       ))}
     </>
   );
@@ -47,7 +51,7 @@ export function App() {
 
   return (
     <Provider store={current.session.store} key={current.generation}>
-      <A2uiProvider a2ui={a2ui}>
+      <A2uiProvider a2ui={a2ui} {...(current.session.mcpApps ? { mcpApps: current.session.mcpApps } : {})}>
         <div className="page">
           <header className="page-header">
             <h1>a2ui-redux playground</h1>

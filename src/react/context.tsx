@@ -7,7 +7,7 @@ import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { A2ui } from '../createA2ui';
 import type { A2uiState } from '../redux/slice';
 import type { A2uiSelectors } from '../../selectors';
-type McpAppHost = unknown;
+import type { McpAppHost } from './mcpHost';
 
 /** What a provider hands down. */
 export interface A2uiContextValue {

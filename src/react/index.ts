@@ -11,6 +11,8 @@ export { basicComponents } from './basic';
 export { createComponents, defaultComponents, type ComponentOverrides } from './components';
 export { DefaultBusy, DefaultPlaceholder, DefaultValidation, failedChecks } from './states';
 export { a2uiCss } from './styles';
+export { createMcpAppHost, type McpAppHost, type McpAppHostOptions, type McpAppListener } from './mcpHost';
+export { mcpSandboxHtml } from './sandbox';
 export type {
   A2uiComponents,
   A2uiNodeComponent,
