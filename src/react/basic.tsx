@@ -69,11 +69,6 @@ function useCommon(node: AnyNode, describedBy: string[] = []) {
   return { attrs, aria, describe, cls };
 }
 
-function Busy({ node }: { node: AnyNode }) {
-  const { Busy: Draw } = useA2uiComponents().states;
-  return <Draw busy={node.busy} />;
-}
-
 function Blocked({ node, what }: { node: AnyNode; what: string }) {
   const { Placeholder } = useA2uiComponents().states;
   return <Placeholder kind="blocked" label={`${what} URL not shown: ${str(node.props.url) || '(empty)'}`} nodeRef={node.ref} node={node} />;
@@ -82,20 +77,23 @@ function Blocked({ node, what }: { node: AnyNode; what: string }) {
 // ------------------------------------------------------------------ display components
 
 function Text({ node }: Props<'Text'>) {
+  const states = useA2uiComponents().states;
   const { attrs, aria, describe, cls } = useCommon(node);
   const text = str(node.props.text);
   const variant = node.props.variant === 'caption' ? 'caption' : 'body';
   const Tag = isBlockMarkdown(text) ? 'div' : 'span';
   return (
     <Tag {...attrs} {...aria} className={cls(`a2ui-text-${variant}`)}>
-      <Markdown text={text} />
-      <Busy node={node} />
+      {/* Called, not mounted: one component less to re-render per change. */}
+      {Markdown({ text })}
+      {node.busy && <states.Busy busy />}
       {describe}
     </Tag>
   );
 }
 
 function Image({ node }: Props<'Image'>) {
+  const states = useA2uiComponents().states;
   const { attrs, aria, describe, cls } = useCommon(node);
   const url = safeUrl(node.props.url, 'image');
   const variant = str(node.props.variant) || 'mediumFeature';
@@ -104,7 +102,7 @@ function Image({ node }: Props<'Image'>) {
   return (
     <span {...attrs} className={cls(`a2ui-image-${variant}`)}>
       <img src={url} alt={str(node.props.description)} {...aria} style={{ objectFit: fit === 'scaleDown' ? 'scale-down' : (fit as CSSProperties['objectFit']) }} />
-      <Busy node={node} />
+      {node.busy && <states.Busy busy />}
       {describe}
     </span>
   );
@@ -168,6 +166,7 @@ function Divider({ node }: Props<'Divider'>) {
 // ------------------------------------------------------------------ layout components
 
 function Flex({ node, surfaceId, direction }: Props<'Row'> & { direction: 'row' | 'column' }) {
+  const states = useA2uiComponents().states;
   const { attrs, aria, describe, cls } = useCommon(node);
   const justify = str(node.props.justify) || 'start';
   const align = str(node.props.align) || 'stretch';
@@ -179,7 +178,7 @@ function Flex({ node, surfaceId, direction }: Props<'Row'> & { direction: 'row' 
       style={{ ...attrs.style, flexDirection: direction, justifyContent: FLEX[justify] ?? 'flex-start', alignItems: FLEX[align] ?? 'stretch' }}
     >
       <A2uiChildren surfaceId={surfaceId} refs={node.children} />
-      <Busy node={node} />
+      {node.busy && <states.Busy busy />}
       {describe}
     </div>
   );
@@ -189,6 +188,7 @@ const Row = (props: Props<'Row'>) => <Flex {...props} direction="row" />;
 const Column = (props: Props<'Column'>) => <Flex {...props} direction="column" />;
 
 function List({ node, surfaceId }: Props<'List'>) {
+  const states = useA2uiComponents().states;
   const { attrs, aria, describe, cls } = useCommon(node);
   const horizontal = node.props.direction === 'horizontal';
   const align = str(node.props.align) || 'stretch';
@@ -199,7 +199,7 @@ function List({ node, surfaceId }: Props<'List'>) {
           <NodeView surfaceId={surfaceId} nodeRef={ref} />
         </div>
       ))}
-      <Busy node={node} />
+      {node.busy && <states.Busy busy />}
       {describe}
     </div>
   );
@@ -216,6 +216,7 @@ function Card({ node, surfaceId }: Props<'Card'>) {
 }
 
 function Tabs({ node, surfaceId }: Props<'Tabs'>) {
+  const states = useA2uiComponents().states;
   const { attrs, aria, describe, cls } = useCommon(node);
   const baseId = useId();
   const tabs = records(node.props.tabs);
@@ -257,7 +258,7 @@ function Tabs({ node, surfaceId }: Props<'Tabs'>) {
       <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${index}`} className="a2ui-tabpanel">
         {active && <A2uiChild surfaceId={surfaceId} value={active.child} />}
       </div>
-      <Busy node={node} />
+      {node.busy && <states.Busy busy />}
       {describe}
     </div>
   );
@@ -316,6 +317,7 @@ function Modal({ node, surfaceId }: Props<'Modal'>) {
 // ------------------------------------------------------------------ interactive components
 
 function Button({ node, surfaceId }: Props<'Button'>) {
+  const states = useA2uiComponents().states;
   const errorsId = useId();
   const { attrs, aria, describe, cls } = useCommon(node, failedChecks(node).length > 0 ? [errorsId] : []);
   const { Validation } = useA2uiComponents().states;
@@ -325,9 +327,9 @@ function Button({ node, surfaceId }: Props<'Button'>) {
     <span {...attrs} className={cls()}>
       <button type="button" {...aria} className={`a2ui-button a2ui-button-${variant}`} disabled={!node.isValid} onClick={act}>
         <A2uiChild surfaceId={surfaceId} value={node.props.child} />
-        <Busy node={node} />
+        {node.busy && <states.Busy busy />}
       </button>
-      <Validation id={errorsId} node={node} />
+      {failedChecks(node).length > 0 && <Validation id={errorsId} node={node} />}
       {describe}
     </span>
   );
@@ -348,7 +350,7 @@ function Field({ node, label, labelId, children, errorsId, describe, as = 'label
         )}
         {children}
       </Frame>
-      <Validation id={errorsId} node={node} />
+      {failedChecks(node).length > 0 && <Validation id={errorsId} node={node} />}
       {describe}
     </div>
   );
@@ -373,6 +375,7 @@ function useInput(node: AnyNode, label = '') {
 }
 
 function TextField({ node, surfaceId }: Props<'TextField'>) {
+  const states = useA2uiComponents().states;
   const label = str(node.props.label);
   const { errorsId, labelId, describe, control } = useInput(node, label);
   const write = useA2uiWrite(surfaceId, node.ref);
@@ -395,12 +398,13 @@ function TextField({ node, surfaceId }: Props<'TextField'>) {
           }}
         />
       )}
-      <Busy node={node} />
+      {node.busy && <states.Busy busy />}
     </Field>
   );
 }
 
 function CheckBox({ node, surfaceId }: Props<'CheckBox'>) {
+  const states = useA2uiComponents().states;
   const { errorsId, describe, control } = useInput(node);
   const write = useA2uiWrite(surfaceId, node.ref);
   return (
@@ -408,7 +412,7 @@ function CheckBox({ node, surfaceId }: Props<'CheckBox'>) {
       <span className="a2ui-checkbox-line">
         <input {...control} type="checkbox" checked={node.props.value === true} onChange={(e) => !control.readOnly && write(e.target.checked)} />
         <span>{str(node.props.label)}</span>
-        <Busy node={node} />
+        {node.busy && <states.Busy busy />}
       </span>
     </Field>
   );
@@ -424,6 +428,7 @@ function toInput(value: string, type: 'date' | 'time' | 'datetime-local'): strin
 }
 
 function DateTimeInput({ node, surfaceId }: Props<'DateTimeInput'>) {
+  const states = useA2uiComponents().states;
   const label = str(node.props.label);
   const { errorsId, labelId, describe, control } = useInput(node, label);
   const write = useA2uiWrite(surfaceId, node.ref);
@@ -443,12 +448,13 @@ function DateTimeInput({ node, surfaceId }: Props<'DateTimeInput'>) {
         // The inputs already give ISO 8601: yyyy-MM-dd, HH:mm, yyyy-MM-ddTHH:mm.
         onChange={(e) => write(e.target.value)}
       />
-      <Busy node={node} />
+      {node.busy && <states.Busy busy />}
     </Field>
   );
 }
 
 function ChoicePicker({ node, surfaceId }: Props<'ChoicePicker'>) {
+  const states = useA2uiComponents().states;
   const { errorsId, describe, control } = useInput(node);
   const write = useA2uiWrite(surfaceId, node.ref);
   const [filter, setFilter] = useState('');
@@ -488,13 +494,14 @@ function ChoicePicker({ node, surfaceId }: Props<'ChoicePicker'>) {
             </label>
           );
         })}
-        <Busy node={node} />
+        {node.busy && <states.Busy busy />}
       </fieldset>
     </Field>
   );
 }
 
 function Slider({ node, surfaceId }: Props<'Slider'>) {
+  const states = useA2uiComponents().states;
   const label = str(node.props.label);
   const { errorsId, labelId, describe, control } = useInput(node, label);
   const write = useA2uiWrite(surfaceId, node.ref);
@@ -516,7 +523,7 @@ function Slider({ node, surfaceId }: Props<'Slider'>) {
           onChange={(e) => write(Number(e.target.value))}
         />
         <output>{value}</output>
-        <Busy node={node} />
+        {node.busy && <states.Busy busy />}
       </span>
     </Field>
   );

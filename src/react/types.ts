@@ -77,8 +77,9 @@ export interface PlaceholderProps {
   node?: A2uiNodeProps['node'];
 }
 
+/** Drawn only while the node waits for an agent function's response. */
 export interface BusyProps {
-  /** The node waits for an agent function's response. */
+  /** Always true where the default components draw it. */
   busy: boolean;
 }
 
