@@ -1,16 +1,79 @@
 /**
- * Drawing one node. Each `NodeView` is a `React.memo` component that selects its own node with
- * `selectNode`: a node object keeps its identity while nothing it reads changes, so a keystroke
- * re-renders the field typed into and the nodes that read the same data, not the surface.
+ * Drawing one node. Each `NodeView` is a `React.memo` component subscribed to its own node: a
+ * node object keeps its identity while nothing it reads changes, so a keystroke re-renders the
+ * field typed into and the nodes that read the same data, not the surface.
+ *
+ * The nodes of a surface share one store subscription (a node feed) rather than one
+ * `useSelector` each: on a store change the feed selects the tree once and wakes only the nodes
+ * whose object changed, so an update costs one lookup per drawn node and a render per changed
+ * one, instead of a selector run per node through react-redux.
  */
-import { createContext, memo, useContext } from 'react';
+import { createContext, memo, useCallback, useContext, useSyncExternalStore } from 'react';
+import { lookupNode } from '../resolution/resolver';
+import type { ResolvedNode, ResolvedTree } from '../model/tree';
 import type { A2uiComponents } from './types';
-import { useA2uiNode } from './hooks';
 
-/** The surface being drawn and its component map. */
+/** One surface's nodes by ref, with change notification per ref. */
+export interface NodeFeed {
+  subscribe(ref: string, listener: () => void): () => void;
+  get(ref: string): ResolvedNode | undefined;
+}
+
+interface StoreLike {
+  getState(): unknown;
+  subscribe(listener: () => void): () => void;
+}
+
+/** A feed over `store` for the tree `selectTree` returns (memoized per state). */
+export function createNodeFeed(store: StoreLike, selectTree: (state: unknown) => ResolvedTree | undefined): NodeFeed {
+  const current = (): ResolvedTree | undefined => selectTree(store.getState());
+  const find = (tree: ResolvedTree | undefined, ref: string) => (tree ? lookupNode(tree, ref) : undefined);
+  const watched = new Map<string, { node: ResolvedNode | undefined; listeners: Set<() => void> }>();
+  let tree = current();
+  let unsubscribe: (() => void) | null = null;
+  const onChange = () => {
+    const next = current();
+    if (next === tree) return;
+    tree = next;
+    for (const entry of watched.entries()) {
+      const watch = entry[1];
+      const node = find(next, entry[0]);
+      if (node === watch.node) continue;
+      watch.node = node;
+      for (const listener of watch.listeners) listener();
+    }
+  };
+  return {
+    subscribe(ref, listener) {
+      if (unsubscribe === null) {
+        tree = current();
+        unsubscribe = store.subscribe(onChange);
+      }
+      let watch = watched.get(ref);
+      if (!watch) {
+        watch = { node: find(tree, ref), listeners: new Set() };
+        watched.set(ref, watch);
+      }
+      const own = watch;
+      own.listeners.add(listener);
+      return () => {
+        own.listeners.delete(listener);
+        if (own.listeners.size === 0 && watched.get(ref) === own) watched.delete(ref);
+        if (watched.size === 0 && unsubscribe !== null) {
+          unsubscribe();
+          unsubscribe = null;
+        }
+      };
+    },
+    get: (ref) => find(current(), ref),
+  };
+}
+
+/** The surface being drawn, its component map and its node feed. */
 export interface SurfaceContextValue {
   surfaceId: string;
   components: A2uiComponents;
+  feed: NodeFeed;
 }
 
 export const SurfaceContext = createContext<SurfaceContextValue | null>(null);
@@ -30,8 +93,13 @@ const PLACEHOLDER_TEXT = {
 
 /** One node by ref, drawn by the surface's component map (or a placeholder). */
 export const NodeView = memo(function NodeView({ surfaceId, nodeRef }: { surfaceId: string; nodeRef: string }) {
-  const node = useA2uiNode(surfaceId, nodeRef);
-  const { nodes, states } = useA2uiComponents();
+  const surface = useContext(SurfaceContext);
+  if (surface === null) throw new Error('a2ui-redux/react: node components render inside <A2uiSurface>.');
+  const { feed } = surface;
+  const subscribe = useCallback((listener: () => void) => feed.subscribe(nodeRef, listener), [feed, nodeRef]);
+  const get = useCallback(() => feed.get(nodeRef), [feed, nodeRef]);
+  const node = useSyncExternalStore(subscribe, get, get);
+  const { nodes, states } = surface.components;
   const { Placeholder } = states;
   if (node === undefined) return <Placeholder kind="missing" label={`nothing at ${nodeRef}`} nodeRef={nodeRef} />;
   if (node.placeholder !== undefined) {

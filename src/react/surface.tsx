@@ -1,13 +1,14 @@
 /**
  * `<A2uiSurface>`: one surface drawn from the store. It selects only the root's ref, the catalog
- * id and the diagnostics; every node below selects itself (node.tsx).
+ * id and the diagnostics; every node below subscribes to itself through the surface's node feed
+ * (node.tsx).
  */
 import { useMemo, type ReactNode } from 'react';
-import { useSelector } from 'react-redux';
+import { useSelector, useStore } from 'react-redux';
 import type { Diagnostic } from '../model/tree';
 import { defaultComponents } from './components';
 import { useA2uiContext } from './context';
-import { NodeView, SurfaceContext } from './node';
+import { createNodeFeed, NodeView, SurfaceContext } from './node';
 import { a2uiCss } from './styles';
 import type { A2uiComponents } from './types';
 
@@ -42,7 +43,9 @@ export function A2uiSurface({ surfaceId, components = defaultComponents, fallbac
   const rootRef = useSelector((state: unknown) => selectors.selectResolvedTree(state, surfaceId)?.root?.ref ?? null);
   const catalogId = useSelector((state: unknown) => selectors.selectSurface(state, surfaceId)?.catalogId ?? null);
   const list = useSelector((state: unknown) => selectors.selectDiagnostics(state, surfaceId));
-  const context = useMemo(() => ({ surfaceId, components }), [surfaceId, components]);
+  const store = useStore();
+  const feed = useMemo(() => createNodeFeed(store, (state) => selectors.selectResolvedTree(state, surfaceId)), [store, selectors, surfaceId]);
+  const context = useMemo(() => ({ surfaceId, components, feed }), [surfaceId, components, feed]);
   // React 19 hoists a <style> with href and precedence into the head, once per href.
   const sheet = styles ? (
     <style href="a2ui-redux-react" precedence="a2ui">
