@@ -1,6 +1,6 @@
 /**
  * The browser benchmark (`npm run bench:browser`; reported, not a CI gate): a2ui-redux's React
- * entry against @a2ui/react 0.11.1 + @a2ui/web_core on the same surface (shared.ts), in Debian's
+ * entry against @a2ui/react 0.11.1 + @a2ui/web_core on the same surface (page.ts), in Debian's
  * chromium driven by playwright-core. Both pages are production builds (Vite), served from one
  * local server; each measurement runs in a fresh page.
  *

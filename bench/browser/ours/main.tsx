@@ -1,5 +1,5 @@
 /** The benchmark page for a2ui-redux's React entry (v1.0 messages, react-redux). */
-import { installBench, components, dataModel } from '../shared';
+import { installBench, components, dataModel } from '../page';
 
 installBench(async () => {
   const [{ configureStore }, { createRoot }, { Provider }, { basicCatalog, createA2ui, BASIC_CATALOG_ID }, { A2uiProvider, A2uiSurface }] = await Promise.all([

@@ -1,5 +1,5 @@
 /** The benchmark page for @a2ui/react 0.11.1 + @a2ui/web_core (v0.9 messages). */
-import { installBench, components, dataModel } from '../shared';
+import { installBench, components, dataModel } from '../page';
 
 installBench(async () => {
   const [{ createRoot }, { MessageProcessor }, { A2uiSurface, basicCatalog }] = await Promise.all([
