@@ -6,9 +6,9 @@ import type { Config } from 'jest';
 const config: Config = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
-  testMatch: ['**/*.test.ts'],
+  testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   transform: {
-    '^.+\\.ts$': [
+    '^.+\\.tsx?$': [
       'ts-jest',
       {
         tsconfig: {
@@ -17,6 +17,7 @@ const config: Config = {
           isolatedModules: true,
           esModuleInterop: true,
           resolveJsonModule: true,
+          jsx: 'react-jsx',
         },
       },
     ],
@@ -27,7 +28,7 @@ const config: Config = {
   },
   // @redux-devtools/instrument ships only ES modules; its two files are compiled to CommonJS too.
   transformIgnorePatterns: ['/node_modules/(?!@redux-devtools/instrument/)'],
-  moduleFileExtensions: ['ts', 'js', 'json'],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
   testTimeout: 20000,
 };
 

@@ -2,13 +2,19 @@ import { defineConfig } from 'tsup';
 
 // Peers and optional packages stay imports; everything else in `dependencies` is left to the
 // consumer's bundler too (tsup externalizes dependencies by default).
-const PEERS = ['@reduxjs/toolkit', 'redux-saga', '@modelcontextprotocol/sdk'];
+const PEERS = ['@reduxjs/toolkit', 'redux-saga', '@modelcontextprotocol/sdk', 'react', 'react-dom', 'react-redux', '@modelcontextprotocol/ext-apps'];
 
 export default defineConfig([
   {
-    // One build of the three entries, so they share chunks: a catalog or an error class made
+    // One build of the entries, so they share chunks: a catalog or an error class made
     // through `a2ui-redux/core` is the same one the root entry sees.
-    entry: { index: 'src/index.ts', core: 'src/core.ts', protocol: 'src/protocol/index.ts' },
+    entry: {
+      index: 'src/index.ts',
+      core: 'src/core.ts',
+      protocol: 'src/protocol/index.ts',
+      react: 'src/react/index.ts',
+      'react-mcp-app': 'src/react/mcpAppEntry.ts',
+    },
     format: ['esm', 'cjs'],
     splitting: true,
     dts: true,

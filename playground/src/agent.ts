@@ -1,7 +1,7 @@
 /**
  * The scripted local agent: the demo's travel agent (src/cli/demo.ts) taught a few more answers,
  * so every bundled conversation reacts without a network. It answers `search` and
- * `search_flights` with flights, `quoteFare` with a fare, the gallery's `book` and `clear`, and
+ * `search_flights` with flights, the MCP App's `lookupWeather`, `quoteFare` with a fare, the gallery's `book` and `clear`, and
  * never answers `seatMap` (so that call times out, as in the demo). Replies go through `reply`,
  * which the session delays or holds as the panel says.
  */
@@ -71,6 +71,12 @@ export function answer(message: OutboundMessage): { replies: AgentReply[]; notes
           note: 'clears the form',
         });
         break;
+      case 'lookupWeather': {
+        // An MCP App's tools/call reaches the agent as an action named after the tool.
+        const city = typeof action.context?.city === 'string' ? action.context.city : 'somewhere';
+        replies.push({ payload: v({ updateDataModel: { surfaceId, path: '/weather', value: `Sunny, 21 °C in ${city}` } }), note: `answers lookupWeather for ${city}` });
+        break;
+      }
       default:
         notes.push(`has no answer for action '${action.name ?? '?'}'`);
     }

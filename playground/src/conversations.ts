@@ -8,6 +8,7 @@ import { OPENING, TRAVEL_CATALOG_ID } from '../../src/cli/demo';
 import brokenJsonl from '../../examples/broken.jsonl?raw';
 import travelBookingJsonl from '../../examples/travel-booking.jsonl?raw';
 import { GALLERY } from './gallery';
+import { MCP_APP_CONVERSATION } from './mcpApp';
 
 /** One agent payload: a parsed message (or list of them), or raw text the session will judge. */
 export interface Step {
@@ -124,6 +125,12 @@ export const CONVERSATIONS: Conversation[] = [
     title: 'Component gallery',
     blurb: 'Every basic-catalog component, accessibility attributes, checks, and placeholders for broken references.',
     steps: GALLERY.map(step),
+  },
+  {
+    id: 'mcp-app',
+    title: 'MCP App',
+    blurb: 'An MCP App in the double-iframe sandbox: its button calls a tool, the agent answers, the surface and the app update.',
+    steps: MCP_APP_CONVERSATION.map(step),
   },
 ];
 

@@ -8,6 +8,8 @@ import { configureStore, createSlice, type PayloadAction } from '@reduxjs/toolki
 import createSagaMiddleware from 'redux-saga';
 import { basicCatalog, createA2ui, createInMemoryTransport, mcpCatalog, type OutboundMessage } from '../../src/index';
 import { travelCatalog } from '../../src/cli/demo';
+import { createMcpAppHost, type McpAppHost } from '../../src/react/index';
+import { SANDBOX_URL } from 'virtual:mcp-sandbox';
 import { answer, type AgentReply } from './agent';
 import type { Conversation, Step } from './conversations';
 
@@ -16,7 +18,7 @@ export const AGENT_CALL_TIMEOUT_MS = 4000;
 
 /**
  * One a2ui instance for the page: the basic catalog, the demo's travel catalog, and the MCP
- * catalog (the demo shows an McpApp; the playground has no MCP client, so its tools are refused).
+ * catalog. The playground has no MCP client, so an MCP App's tool calls go to the agent as actions.
  */
 export const a2ui = createA2ui({
   catalogs: [basicCatalog(), travelCatalog(), mcpCatalog()],
@@ -109,6 +111,8 @@ export type AppDispatch = PlaygroundStore['dispatch'];
 
 export interface PlaygroundSession {
   store: PlaygroundStore;
+  /** The host of the session's MCP Apps (null when no sandbox page is served). */
+  mcpApps: McpAppHost | null;
   /** Sends the next step of the conversation (false when there is none). */
   next(): boolean;
   /** Sends every remaining step. */
@@ -125,6 +129,7 @@ export interface PlaygroundSession {
 export function createPlaygroundSession(conversation: Conversation, previous?: PlaygroundSession): PlaygroundSession {
   const { store, sagas } = makeStore(initialPlayer(conversation, previous?.store.getState().player.agent));
   const { transport, agent } = createInMemoryTransport();
+  const mcpApps = SANDBOX_URL ? createMcpAppHost({ sandboxUrl: SANDBOX_URL, hostInfo: { name: 'a2ui-redux playground', version: '1' } }) : null;
   const timers = new Set<ReturnType<typeof setTimeout>>();
   let disposed = false;
   const event = (kind: HostEvent['kind'], text: string) => {
@@ -133,6 +138,7 @@ export function createPlaygroundSession(conversation: Conversation, previous?: P
 
   const task = sagas.run(a2ui.saga, {
     transport,
+    ...(mcpApps ? mcpApps.ports : {}),
     openUrl: (url: string) => event('openUrl', url),
     onDiagnostic: (effect) => {
       // Resolver diagnostics show under each surface; these are about the conversation itself.
@@ -175,6 +181,7 @@ export function createPlaygroundSession(conversation: Conversation, previous?: P
 
   return {
     store,
+    mcpApps,
     next() {
       const { steps, cursor } = store.getState().player;
       const step = steps[cursor];

@@ -7,7 +7,8 @@
  * after a busy agent call, held and then released), presses Search (the action shows in the log
  * and the agent's flights appear), sees the unanswered seat map call settle by timing out, takes a
  * screenshot (into docs/playground.png with A2UI_UPDATE_SCREENSHOT=1, else a temporary file, so a
- * test run leaves the checkout clean), then walks the component gallery.
+ * test run leaves the checkout clean), walks the component gallery, then drives an MCP App in
+ * the double-iframe sandbox through a tool call round trip.
  *
  * Skipped, with a message, when /usr/bin/chromium (or $A2UI_E2E_CHROMIUM) is missing.
  */
@@ -226,7 +227,7 @@ const present = (page: Page, selector: string): Promise<void> => page.locator(se
       expect(await page.locator('[data-component="Slider"] input[type="range"]').count()).toBe(1);
 
       // The modal opens from its trigger and closes.
-      await node(page, 'modal').locator('.modal-trigger button').click();
+      await node(page, 'modal').locator('.a2ui-modal-trigger button').click();
       const dialog = page.getByTestId('modal-dialog');
       await dialog.filter({ hasText: 'Changes are allowed up to 24 hours' }).waitFor();
       await dialog.getByRole('button', { name: 'Close' }).click();
@@ -235,6 +236,41 @@ const present = (page: Page, selector: string): Promise<void> => page.locator(se
       // Reset starts the conversation again.
       await page.getByTestId('reset').click();
       await page.getByTestId('no-surfaces').waitFor();
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'an MCP App in the double-iframe sandbox calls a tool from its button; the agent answers and the surface and the app update',
+    async () => {
+      await page.getByTestId('conversation-select').selectOption('mcp-app');
+      await page.getByTestId('play-all').click();
+      await page.locator('[data-testid="surface"][data-surface-id="weather"]').waitFor();
+      const outer = node(page, 'app').locator('iframe');
+      // The outer frame is the sandbox proxy on another origin; the app runs in a frame inside it.
+      const proxyUrl = new URL((await outer.getAttribute('src')) ?? '');
+      expect(proxyUrl.origin).not.toBe(new URL(page.url()).origin);
+      const app = page.frameLocator('[data-component-id="app"] iframe').frameLocator('iframe');
+      await app.getByRole('status').filter({ hasText: 'ready' }).waitFor();
+      // The app's frame has an opaque origin and the policy built from the component's csp.
+      const inner = page.frameLocator('[data-component-id="app"] iframe').locator('iframe');
+      expect(await inner.getAttribute('sandbox')).toBe('allow-scripts allow-forms');
+      const policy = await app.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+      expect(policy).toContain("connect-src 'none'");
+      expect(policy).toContain("default-src 'none'");
+      // The forecast bound to /weather reached the app on initialization.
+      await app.locator('#forecast').filter({ hasText: 'No forecast yet.' }).waitFor();
+
+      await app.getByRole('button', { name: 'Check the weather in Tokyo' }).click();
+      // tools/call reached the agent as an action named after the tool, with its arguments as context.
+      const entry = page.locator('[data-testid="log-entry"][data-direction="out"]').filter({ hasText: 'lookupWeather' });
+      await entry.waitFor();
+      const sent = JSON.parse((await entry.getByTestId('log-json').textContent()) ?? '{}') as { action?: Record<string, unknown> };
+      expect(sent.action).toMatchObject({ name: 'lookupWeather', surfaceId: 'weather', sourceComponentId: 'app', context: { city: 'Tokyo' } });
+      await app.getByRole('status').filter({ hasText: 'asked' }).waitFor();
+      // The agent's answer updates the surface, and through the binding the app.
+      await node(page, 'forecast').filter({ hasText: 'Sunny, 21 °C in Tokyo' }).waitFor();
+      await app.locator('#forecast').filter({ hasText: 'Sunny, 21 °C in Tokyo' }).waitFor();
     },
     TIMEOUT,
   );

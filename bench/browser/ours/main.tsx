@@ -1,0 +1,38 @@
+/** The benchmark page for a2ui-redux's React entry (v1.0 messages, react-redux). */
+import { installBench, components, dataModel } from '../page';
+
+installBench(async () => {
+  const [{ configureStore }, { createRoot }, { Provider }, { basicCatalog, createA2ui, BASIC_CATALOG_ID }, { A2uiProvider, A2uiSurface }] = await Promise.all([
+    import('@reduxjs/toolkit'),
+    import('react-dom/client'),
+    import('react-redux'),
+    import('../../../src/index'),
+    import('../../../src/react/index'),
+  ]);
+  let root: ReturnType<typeof createRoot> | null = null;
+  let surface = 0;
+  let a2ui = createA2ui({ catalogs: [basicCatalog()] });
+  let store = configureStore({ reducer: { a2ui: a2ui.reducer } });
+  return {
+    prepare() {
+      a2ui = createA2ui({ catalogs: [basicCatalog()] });
+      store = configureStore({ reducer: { a2ui: a2ui.reducer } });
+    },
+    mount(container, n) {
+      const surfaceId = `s${++surface}`;
+      store.dispatch(a2ui.actions.messageReceived({ version: 'v1.0', createSurface: { surfaceId, catalogId: BASIC_CATALOG_ID, components: components(), dataModel: dataModel(n) } }));
+      root = createRoot(container);
+      root.render(
+        <Provider store={store}>
+          <A2uiProvider a2ui={a2ui}>
+            <A2uiSurface surfaceId={surfaceId} diagnostics={false} />
+          </A2uiProvider>
+        </Provider>,
+      );
+    },
+    unmount() {
+      root?.unmount();
+      root = null;
+    },
+  };
+});

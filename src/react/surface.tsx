@@ -1,0 +1,65 @@
+/**
+ * `<A2uiSurface>`: one surface drawn from the store. It selects only the root's ref, the catalog
+ * id and the diagnostics; every node below subscribes to itself through the surface's node feed
+ * (node.tsx).
+ */
+import { useMemo, type ReactNode } from 'react';
+import { useSelector, useStore } from 'react-redux';
+import type { Diagnostic } from '../model/tree';
+import { defaultComponents } from './components';
+import { useA2uiContext } from './context';
+import { createNodeFeed, NodeView, SurfaceContext } from './node';
+import { a2uiCss } from './styles';
+import type { A2uiComponents } from './types';
+
+export interface A2uiSurfaceProps {
+  surfaceId: string;
+  /** The component map (`createComponents`); default the basic catalog's. */
+  components?: A2uiComponents;
+  /** Drawn while the surface does not exist or has no root yet. */
+  fallback?: ReactNode;
+  /** Lists the surface's diagnostics under it (default true). */
+  diagnostics?: boolean;
+  /** Adds the default stylesheet to the document once (default true). */
+  styles?: boolean;
+}
+
+function Diagnostics({ list }: { list: readonly Diagnostic[] }) {
+  if (list.length === 0) return null;
+  return (
+    <ul className="a2ui-diagnostics" data-testid="diagnostics" aria-label="Diagnostics">
+      {list.map((d, i) => (
+        <li key={i} className={`a2ui-diagnostic-${d.severity}`} data-code={d.code}>
+          <code>{d.code}</code> {d.message}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Draws surface `surfaceId` of the nearest `<A2uiProvider>`'s instance. */
+export function A2uiSurface({ surfaceId, components = defaultComponents, fallback = null, diagnostics = true, styles = true }: A2uiSurfaceProps) {
+  const { selectors } = useA2uiContext();
+  const rootRef = useSelector((state: unknown) => selectors.selectResolvedTree(state, surfaceId)?.root?.ref ?? null);
+  const catalogId = useSelector((state: unknown) => selectors.selectSurface(state, surfaceId)?.catalogId ?? null);
+  const list = useSelector((state: unknown) => selectors.selectDiagnostics(state, surfaceId));
+  const store = useStore();
+  const feed = useMemo(() => createNodeFeed(store, (state) => selectors.selectResolvedTree(state, surfaceId)), [store, selectors, surfaceId]);
+  const context = useMemo(() => ({ surfaceId, components, feed }), [surfaceId, components, feed]);
+  // React 19 hoists a <style> with href and precedence into the head, once per href.
+  const sheet = styles ? (
+    <style href="a2ui-redux-react" precedence="a2ui">
+      {a2uiCss}
+    </style>
+  ) : null;
+  if (rootRef === null && fallback !== null) return <>{sheet}{fallback}</>;
+  return (
+    <section className="a2ui-surface" data-testid="surface" data-surface-id={surfaceId} data-catalog-id={catalogId ?? undefined} aria-label={`Surface ${surfaceId}`}>
+      {sheet}
+      <SurfaceContext.Provider value={context}>
+        <div className="a2ui-surface-body">{rootRef !== null && <NodeView surfaceId={surfaceId} nodeRef={rootRef} />}</div>
+      </SurfaceContext.Provider>
+      {diagnostics && <Diagnostics list={list} />}
+    </section>
+  );
+}
