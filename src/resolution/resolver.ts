@@ -130,6 +130,11 @@ interface SurfaceResolution {
   /** The summed cost of the store's entries, and how many of them are capped placeholders. */
   total: NodeCost;
   cappedCount: number;
+  /**
+   * Per ref, how many entries of `store` list it among their children. A node may be shown by
+   * several parents, so a parent that stops listing a child removes it only at zero.
+   */
+  listedBy: NodeStore<number>;
 }
 
 /** Indexes describing exactly `resolution`'s nodes. */
@@ -308,6 +313,7 @@ function cutsStillHold(entry: NodeEntry, ancestors: ReadonlySet<string>): boolea
 
 class ResolutionRun {
   private readonly writer: StoreWriter<NodeEntry>;
+  private readonly listedBy: StoreWriter<number>;
   private readonly indexes: DependencyIndexes;
   private readonly emitted: NodeRef[] = [];
   private readonly destroyed: NodeRef[] = [];
@@ -343,6 +349,7 @@ class ResolutionRun {
   ) {
     const reusable = previous && previous.context === context;
     this.writer = new StoreWriter(reusable ? previous.store : emptyStore());
+    this.listedBy = new StoreWriter(reusable ? previous.listedBy : emptyStore<number>());
     this.indexes = reusable ? indexesFor(previous) : { data: new DependencyIndex(), agent: new Map(), byComponent: new Map(), store: null };
     this.nodeCount = reusable ? previous.store.size : 0;
     this.total = reusable ? { ...previous.total } : { ...NO_COST };
@@ -386,6 +393,7 @@ class ResolutionRun {
     if (!sameComponents) this.diagnostics.push(...surfaceDiagnostics);
     const reuse = previous !== undefined && !this.changed && previous.surface.components === this.surface.components;
     const store = reuse ? previous.store : this.writer.commit();
+    const listedBy = reuse ? previous.listedBy : this.listedBy.commit();
     const tree = reuse ? previous.tree : makeTree(this.surface.surfaceId, store, surfaceDiagnostics);
     this.resolution = {
       surface: this.surface,
@@ -396,6 +404,7 @@ class ResolutionRun {
       tree,
       total: reuse ? previous.total : { ...this.total },
       cappedCount: reuse ? previous.cappedCount : this.cappedCount,
+      listedBy,
     };
     this.indexes.store = store;
     return {
@@ -531,16 +540,17 @@ class ResolutionRun {
         if (!indexed) this.unindex(previous);
         if (sameNode(previous.node, entry.node)) entry = { ...entry, node: previous.node };
         else this.emitted.push(spec.ref);
-        if (!this.walkAll) {
-          const kept = new Set(entry.childSpecs.map((c) => c.ref));
-          for (const child of previous.childSpecs) if (!kept.has(child.ref)) this.remove(child.ref);
-        }
       } else {
         this.emitted.push(spec.ref);
         this.nodeCount += 1;
       }
       if (!indexed) this.index(entry);
       this.put(entry, previous);
+      if (previous && !this.walkAll) {
+        // Children this node no longer lists leave unless another entry still lists them.
+        const kept = new Set(entry.childSpecs.map((c) => c.ref));
+        for (const child of previous.childSpecs) if (!kept.has(child.ref) && this.listCount(child.ref) === 0) this.remove(child.ref);
+      }
       this.changed = true;
       this.diagnostics.push(...entry.diagnostics);
     }
@@ -568,12 +578,13 @@ class ResolutionRun {
     if (!entry) return;
     this.unindex(entry);
     this.writer.delete(ref);
+    this.unlist(entry.childSpecs);
     this.nodeCount -= 1;
     this.destroyed.push(ref);
     this.changed = true;
   }
 
-  /** Removes `ref` and everything below it from the tree. */
+  /** Removes `ref` and everything below it that no remaining entry lists. */
   private remove(ref: NodeRef): void {
     const stack = [ref];
     while (stack.length > 0) {
@@ -582,12 +593,30 @@ class ResolutionRun {
       if (!entry) continue;
       this.unindex(entry);
       this.writer.delete(current);
+      this.unlist(entry.childSpecs);
       subtractCost(this.total, entry.cost);
       if (entry.capped !== false) this.cappedCount -= 1;
       this.nodeCount -= 1;
       this.destroyed.push(current);
       this.changed = true;
-      for (const child of entry.childSpecs) stack.push(child.ref);
+      for (const child of entry.childSpecs) if (this.listCount(child.ref) === 0) stack.push(child.ref);
+    }
+  }
+
+  private listCount(ref: NodeRef): number {
+    return this.listedBy.get(ref) ?? 0;
+  }
+
+  /** Counts one more listing of each child (an entry that lists a child twice counts it once per listing). */
+  private list(children: readonly NodeSpec[]): void {
+    for (const child of children) this.listedBy.set(child.ref, this.listCount(child.ref) + 1);
+  }
+
+  private unlist(children: readonly NodeSpec[]): void {
+    for (const child of children) {
+      const count = this.listCount(child.ref) - 1;
+      if (count > 0) this.listedBy.set(child.ref, count);
+      else this.listedBy.delete(child.ref);
     }
   }
 
@@ -596,7 +625,9 @@ class ResolutionRun {
     if (previous) {
       subtractCost(this.total, previous.cost);
       if (previous.capped !== false) this.cappedCount -= 1;
+      this.unlist(previous.childSpecs);
     }
+    this.list(entry.childSpecs);
     addCost(this.total, entry.cost);
     if (entry.capped !== false) this.cappedCount += 1;
     this.writer.set(entry.spec.ref, entry);

@@ -10,6 +10,7 @@ import { createSession, handleMessage, resolvedTree, type Session } from '../../
 import { invoke, write } from '../../src/session/interaction';
 import type { Effect } from '../../src/model/effects';
 import type { ResolvedNode } from '../../src/model/tree';
+import { refAt } from '../helpers/places';
 import { assertPrototypesClean, BASIC, catalogs, diagnostics, openSurface, sentBodies } from './helpers';
 
 afterEach(() => assertPrototypesClean());
@@ -134,7 +135,7 @@ describe('at maxNodes, an incremental update gives the tree a resolution from sc
     const session = sessionWith({ maxNodes: 40 }, list, model);
     const before = nodes(session);
     expect(before.filter((n) => !n.placeholder)).toHaveLength(40);
-    const typed = write(session, 's', 'root/children/3', 'value', 'typed');
+    const typed = write(session, 's', refAt(resolvedTree(session, 's'), 'root/children/3'), 'value', 'typed');
     expect(typed.ok).toBe(true);
     if (!typed.ok) return;
     const after = nodes(typed.session);
@@ -219,7 +220,7 @@ describe('leaks: agent-call rows are released when settled and no longer read', 
     let session = openSurface(echo, { q: 'a' });
     const first = Object.keys(session.state.agentCalls);
     expect(first).toEqual(['call-1']);
-    const typed = write(session, 's', 'root/children/0', 'value', 'ab');
+    const typed = write(session, 's', 'field', 'value', 'ab');
     expect(typed.ok).toBe(true);
     if (!typed.ok) return;
     const settled = typed.effects.filter((e) => e.type === 'rpcSettled');
@@ -232,13 +233,13 @@ describe('leaks: agent-call rows are released when settled and no longer read', 
     const late = handleMessage(session, v({ agentFunctionResponse: { functionCallId: 'call-1', value: 'stale' } }));
     expect(late.session.state).toBe(session.state);
     expect(late.effects.some((e) => e.type === 'rpcSettled')).toBe(false);
-    expect(resolvedTree(late.session, 's')?.nodes['root/children/1']?.props.text).toBeNull();
+    expect(resolvedTree(late.session, 's')?.nodes.echo?.props.text).toBeNull();
   });
 
   test('2,000 keystrokes keep one row: the live call', () => {
     let session = openSurface(echo, { q: '' });
     for (let i = 0; i < 2_000; i += 1) {
-      const typed = write(session, 's', 'root/children/0', 'value', `q${i}`);
+      const typed = write(session, 's', 'field', 'value', `q${i}`);
       if (typed.ok) session = typed.session;
     }
     expect(Object.values(session.state.agentCalls).map((row) => row.status)).toEqual(['pending']);
@@ -247,7 +248,7 @@ describe('leaks: agent-call rows are released when settled and no longer read', 
   test('an answered binding call stays while its node shows it, and goes when the node stops reading it', () => {
     let session = openSurface(echo, { q: 'a' });
     session = handleMessage(session, v({ agentFunctionResponse: { functionCallId: 'call-1', value: 'A' } })).session;
-    expect(resolvedTree(session, 's')?.nodes['root/children/1']?.props.text).toBe('A');
+    expect(resolvedTree(session, 's')?.nodes.echo?.props.text).toBe('A');
     expect(Object.keys(session.state.agentCalls)).toEqual(['call-1']);
     session = handleMessage(session, components([{ id: 'echo', component: 'Text', text: 'static' }])).session;
     expect(Object.keys(session.state.agentCalls)).toEqual([]);
