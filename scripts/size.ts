@@ -30,9 +30,9 @@ const SIZE_CASES: SizeCase[] = [
   {
     name: 'app: createA2ui + basicCatalog + createInMemoryTransport',
     source: `export { createA2ui, basicCatalog, createInMemoryTransport } from 'a2ui-redux';`,
-    budget: 94 * KB,
+    budget: 108 * KB,
   },
-  { name: 'a2ui-redux/core (all of it)', source: `export * from 'a2ui-redux/core';`, budget: 92 * KB },
+  { name: 'a2ui-redux/core (all of it)', source: `export * from 'a2ui-redux/core';`, budget: 105 * KB },
   { name: 'a2ui-redux/protocol (all of it)', source: `export * from 'a2ui-redux/protocol';`, budget: 34 * KB },
   {
     name: 'a2ui-redux/protocol: parseAgentPayload + parseRendererMessage',
