@@ -44,6 +44,7 @@ import { checkMcpPayload } from './guard';
 import { MCP_APP_COMPONENT, mcpAppBindings, mcpInitialNotifications, notificationFor, sameJson } from './notify';
 import { checkArgumentsAgainstSchema } from './schema';
 import { applyLocalRequests } from '../session/localRequests';
+import { mcpDiagnostic } from './toolCalls';
 import { completeOperation, handleMessageUnguarded, withDataModelMetadata, type Session } from '../session/session';
 import { agentCallIndexKey, type ComponentRecord, type SessionState, type SurfaceState } from '../model/state';
 import { isRecord } from '../util/records';
@@ -242,18 +243,8 @@ function functionCall(session: Session, at: Located, params: Record<string, unkn
   const catalogId = catalogFor(session, at, call);
   if (catalogId === null) return invalidParams(session, `Function '${call}' is not implemented in the catalogs of surface '${at.surface.surfaceId}'.`);
 
-  const runtime = session.runtime;
-  const env: Parameters<typeof evaluateDynamic>[1] = {
-    catalogs: runtime.resolution.catalogs,
-    surfaceCatalogId: at.surface.catalogId ?? runtime.resolution.implicitDefaultCatalogId,
-    surfaceId: at.surface.surfaceId,
-    dataModel: at.surface.dataModel,
-    scope: at.place.scope,
-    caller: 'renderer',
-    // A request from the app is not a gesture on the host: functions that need one are refused.
-    userActivated: false,
-    agentResult: () => undefined,
-  };
+  // A request from the app is not a gesture on the host: functions that need one are refused.
+  const env = appEnvironment(session, at, false);
   if (at.place.index !== undefined) env.index = at.place.index;
   const outcome = evaluateDynamic({ call, catalogId, args }, env);
   if (outcome.status === 'pending') {
@@ -352,17 +343,7 @@ function openThroughCatalog(session: Session, at: Located, url: string): { ok: t
     const checked = httpOnly(session, url);
     return typeof checked === 'string' ? { ok: true, url: checked } : { ok: false, result: checked };
   }
-  const runtime = session.runtime;
-  const env: Parameters<typeof evaluateDynamic>[1] = {
-    catalogs: runtime.resolution.catalogs,
-    surfaceCatalogId: at.surface.catalogId ?? runtime.resolution.implicitDefaultCatalogId,
-    surfaceId: at.surface.surfaceId,
-    dataModel: at.surface.dataModel,
-    scope: at.place.scope,
-    caller: 'renderer',
-    userActivated: true,
-    agentResult: () => undefined,
-  };
+  const env = appEnvironment(session, at, true);
   const outcome = evaluateDynamic({ call: 'openUrl', catalogId, args: { url } }, env);
   const request = outcome.requests.find((r) => r.type === 'openUrl');
   if (outcome.status !== 'ok' || request === undefined || request.type !== 'openUrl') {
@@ -422,13 +403,13 @@ function mcpToolSettledUnsafe(session: Session, settlement: McpToolSettlement): 
         const code = timedOut ? MCP_ERROR_CODES.requestTimeout : MCP_ERROR_CODES.internalError;
         return { session, effects: [], reply: { error: { code, message: text } } };
       }
-      return { session, effects: [diagnostic(surfaceId, 'error', timedOut ? 'MCP_TOOL_TIMEOUT' : 'MCP_TOOL_FAILED', text, ref)], reply: null };
+      return { session, effects: [mcpDiagnostic(surfaceId, 'error', timedOut ? 'MCP_TOOL_TIMEOUT' : 'MCP_TOOL_FAILED', text, ref)], reply: null };
     }
     const copy = toJsonValue(outcome.result, { maxDepth: 64, maxNodes: MAX_RESULT_NODES });
     if (!copy.ok || !isRecord(copy.value)) {
       const text = `Tool '${settlement.name ?? '?'}' returned something that is not a CallToolResult.`;
       if (forApp) return { session, effects: [], reply: { error: { code: MCP_ERROR_CODES.internalError, message: text } } };
-      return { session, effects: [diagnostic(surfaceId, 'error', 'MCP_TOOL_FAILED', text, ref)], reply: null };
+      return { session, effects: [mcpDiagnostic(surfaceId, 'error', 'MCP_TOOL_FAILED', text, ref)], reply: null };
     }
     const result = copy.value;
     const read = readToolResult(result);
@@ -437,17 +418,17 @@ function mcpToolSettledUnsafe(session: Session, settlement: McpToolSettlement): 
     for (const payload of read.a2uiPayloads) {
       const refusal = resourceRefusal(session, surfaceId, payload);
       if (refusal !== null) {
-        effects.push(diagnostic(surfaceId, 'error', 'MCP_RESOURCE_REFUSED', `An A2UI resource of tool '${settlement.name ?? '?'}' is refused: ${refusal}`, ref));
+        effects.push(mcpDiagnostic(surfaceId, 'error', 'MCP_RESOURCE_REFUSED', `An A2UI resource of tool '${settlement.name ?? '?'}' is refused: ${refusal}`, ref));
         continue;
       }
       const applied = handleMessageUnguarded(current, payload, { keepExistingSurfaces: true });
       effects.push(...applied.effects);
       current = applied.session;
       if (!applied.ok) {
-        effects.push(diagnostic(surfaceId, 'error', 'MCP_RESOURCE_INVALID', `An A2UI resource of tool '${settlement.name ?? '?'}' failed: ${applied.error.message}`, ref));
+        effects.push(mcpDiagnostic(surfaceId, 'error', 'MCP_RESOURCE_INVALID', `An A2UI resource of tool '${settlement.name ?? '?'}' failed: ${applied.error.message}`, ref));
       }
     }
-    for (const problem of read.problems) effects.push(diagnostic(surfaceId, 'warning', 'MCP_RESOURCE_INVALID', problem, ref));
+    for (const problem of read.problems) effects.push(mcpDiagnostic(surfaceId, 'warning', 'MCP_RESOURCE_INVALID', problem, ref));
     if (!forApp && typeof settlement.targetDataPath === 'string') {
       const written = writeAppResource(current, surfaceId, settlement.targetDataPath, appResourcePayload(result, read, settlement.arguments));
       effects.push(...written.effects);
@@ -550,7 +531,7 @@ function appResourcePayload(result: Record<string, unknown>, read: ToolResultCon
 
 function writeAppResource(session: Session, surfaceId: string, path: string, value: unknown): { session: Session; effects: Effect[] } {
   if (!Object.prototype.hasOwnProperty.call(session.state.surfaces, surfaceId)) {
-    return { session, effects: [diagnostic(surfaceId, 'warning', 'MCP_RESOURCE_INVALID', `Surface '${surfaceId}' is gone; the tool's MCP App resource was not written.`)] };
+    return { session, effects: [mcpDiagnostic(surfaceId, 'warning', 'MCP_RESOURCE_INVALID', `Surface '${surfaceId}' is gone; the tool's MCP App resource was not written.`)] };
   }
   const message = { version: A2UI_VERSION, updateDataModel: { surfaceId, path, value } };
   const step = applyMessage(session.runtime.processor, session.state, message, '', {});
@@ -652,12 +633,6 @@ function dynamicShapedPath(value: unknown, path: string): string | null {
   return null;
 }
 
-function diagnostic(surfaceId: string, severity: 'error' | 'warning', code: string, message: string, ref?: string): Effect {
-  const payload: { code: string; message: string; ref?: string } = { code, message };
-  if (ref !== undefined) payload.ref = ref;
-  return { type: 'diagnostic', surfaceId, severity, payload };
-}
-
 function reply(session: Session, effects: Effect[], answer: McpReply): McpAppRequestResult {
   return { ok: true, session, effects, reply: answer, deferred: false };
 }
@@ -674,3 +649,17 @@ function stringsOf(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 }
 
+/** Where a function the app asks for runs: the app node's surface and scope, as the renderer. */
+function appEnvironment(session: Session, at: Located, userActivated: boolean): Parameters<typeof evaluateDynamic>[1] {
+  const runtime = session.runtime;
+  return {
+    catalogs: runtime.resolution.catalogs,
+    surfaceCatalogId: at.surface.catalogId ?? runtime.resolution.implicitDefaultCatalogId,
+    surfaceId: at.surface.surfaceId,
+    dataModel: at.surface.dataModel,
+    scope: at.place.scope,
+    caller: 'renderer',
+    userActivated,
+    agentResult: () => undefined,
+  };
+}

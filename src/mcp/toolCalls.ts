@@ -21,11 +21,11 @@ export function mcpToolCallRequested(
   request: Extract<LocalRequest, { type: 'mcpToolCall' }>,
 ): { session: Session; effects: Effect[] } {
   if (session.runtime.options.mcpClient === undefined) {
-    return { session, effects: [toolDiagnostic(surfaceId, 'warning', 'MCP_TOOL_UNAVAILABLE', `callMcpTool '${request.name}': no MCP client is configured.`, ref)] };
+    return { session, effects: [mcpDiagnostic(surfaceId, 'warning', 'MCP_TOOL_UNAVAILABLE', `callMcpTool '${request.name}': no MCP client is configured.`, ref)] };
   }
   const args = toJsonValue(request.arguments, { maxDepth: 64 });
   if (!args.ok || !isRecord(args.value)) {
-    return { session, effects: [toolDiagnostic(surfaceId, 'error', 'MCP_TOOL_FAILED', `callMcpTool '${request.name}': the arguments are not JSON.`, ref)] };
+    return { session, effects: [mcpDiagnostic(surfaceId, 'error', 'MCP_TOOL_FAILED', `callMcpTool '${request.name}': the arguments are not JSON.`, ref)] };
   }
   const state: SessionState = { ...session.state, nextCallNumber: session.state.nextCallNumber + 1 };
   const effect: Effect = {
@@ -42,6 +42,9 @@ export function mcpToolCallRequested(
   return { session: { state, runtime: session.runtime }, effects: [effect] };
 }
 
-function toolDiagnostic(surfaceId: string, severity: 'error' | 'warning', code: string, message: string, ref: string): Effect {
-  return { type: 'diagnostic', surfaceId, severity, payload: { code, message, ref } };
+/** A diagnostic of MCP Apps about surface `surfaceId`, naming the node `ref` when there is one. */
+export function mcpDiagnostic(surfaceId: string, severity: 'error' | 'warning', code: string, message: string, ref?: string): Effect {
+  const payload: { code: string; message: string; ref?: string } = { code, message };
+  if (ref !== undefined) payload.ref = ref;
+  return { type: 'diagnostic', surfaceId, severity, payload };
 }
