@@ -5,110 +5,17 @@
  * at run time. Kept apart from the command so a test can run it and compare with the committed
  * output.
  *
- * A property's resolved type follows its schema: DynamicString → string, DynamicNumber → number,
- * DynamicBoolean → boolean, DynamicStringList → string[], Child → NodeRef | null (null when the
- * slot holds no component id), ChildList → NodeRef[], Action → Action (kept as sent); enums,
- * arrays and objects by their schema; anything else (DynamicValue, a binding, a union with one)
- * is unknown. `checks` and `component` are not props.
+ * A property's resolved type follows its schema by the rules of src/catalog/inferProps.ts, which
+ * `defineCatalog` applies at the type level to custom catalogs.
  */
 import { dirname, relative } from 'node:path';
 import type { PropType } from '../src/catalog/componentTypes';
+import { componentPropTypes } from '../src/catalog/inferProps';
 
 type Schema = Record<string, unknown>;
 
-const RESERVED = new Set(['id', 'component', 'catalogId', 'checks']);
-
 function isSchema(value: unknown): value is Schema {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function commonType(name: string): PropType | undefined {
-  switch (name) {
-    case 'DynamicString':
-      return 'string';
-    case 'DynamicNumber':
-      return 'number';
-    case 'DynamicBoolean':
-      return 'boolean';
-    case 'DynamicStringList':
-      return { array: 'string' };
-    case 'Child':
-    case 'ComponentId':
-      return 'ref';
-    case 'ChildList':
-      return 'refs';
-    case 'Action':
-      return 'action';
-    default:
-      return undefined;
-  }
-}
-
-/** The resolved type of one property schema. */
-function typeOf(schema: unknown, defs: Schema, depth = 0): PropType {
-  if (!isSchema(schema) || depth > 16) return 'unknown';
-  if (typeof schema.$ref === 'string') {
-    const local = /^#\/\$defs\/(.+)$/.exec(schema.$ref);
-    if (local?.[1] !== undefined) return typeOf(defs[local[1]], defs, depth + 1);
-    return commonType(schema.$ref.slice(schema.$ref.lastIndexOf('/') + 1)) ?? 'unknown';
-  }
-  // `allOf` adds constraints (formats, conditions) to its first part.
-  if (Array.isArray(schema.allOf) && schema.allOf.length > 0) return typeOf(schema.allOf[0], defs, depth + 1);
-  for (const key of ['oneOf', 'anyOf'] as const) {
-    const parts = schema[key];
-    if (Array.isArray(parts)) {
-      const types = parts.map((part) => typeOf(part, defs, depth + 1));
-      return types.includes('unknown') ? 'unknown' : { oneOf: types };
-    }
-  }
-  if (Array.isArray(schema.enum) && schema.enum.every((value) => typeof value === 'string')) return { enum: schema.enum as string[] };
-  if (Array.isArray(schema.type)) {
-    const types = schema.type.map((type) => typeOf({ ...schema, type }, defs, depth + 1));
-    return types.includes('unknown') ? 'unknown' : { oneOf: types };
-  }
-  switch (schema.type) {
-    case 'string':
-      return 'string';
-    case 'number':
-    case 'integer':
-      return 'number';
-    case 'boolean':
-      return 'boolean';
-    case 'array':
-      return { array: typeOf(schema.items, defs, depth + 1) };
-    case 'object': {
-      if (isSchema(schema.properties)) {
-        const properties: Record<string, PropType> = {};
-        for (const [name, property] of Object.entries(schema.properties)) properties[name] = typeOf(property, defs, depth + 1);
-        const required = Array.isArray(schema.required) ? schema.required.filter((name): name is string => typeof name === 'string') : [];
-        return { object: properties, required };
-      }
-      if (isSchema(schema.additionalProperties)) return { record: typeOf(schema.additionalProperties, defs, depth + 1) };
-      return { record: 'unknown' };
-    }
-    default:
-      return 'unknown';
-  }
-}
-
-/** The properties and required names of a component schema, its `allOf` parts included. */
-function propsOf(schema: unknown, defs: Schema): { object: Record<string, PropType>; required: string[] } {
-  const object: Record<string, PropType> = {};
-  const required: string[] = [];
-  const visit = (part: unknown) => {
-    if (!isSchema(part)) return;
-    if (isSchema(part.properties)) {
-      for (const [name, property] of Object.entries(part.properties)) {
-        if (!RESERVED.has(name)) object[name] = typeOf(property, defs);
-      }
-    }
-    if (Array.isArray(part.required)) {
-      for (const name of part.required) if (typeof name === 'string' && !RESERVED.has(name)) required.push(name);
-    }
-    if (Array.isArray(part.allOf)) part.allOf.forEach(visit);
-  };
-  visit(schema);
-  return { object, required };
 }
 
 function quote(name: string): string {
@@ -150,7 +57,7 @@ export function componentTypesModule(input: CatalogTypesInput): string {
   const defs = isSchema(input.json.$defs) ? input.json.$defs : {};
   const components = isSchema(input.json.components) ? input.json.components : {};
   const catalogId = String(input.json.catalogId);
-  const entries = Object.entries(components).map(([name, schema]) => [name, propsOf(schema, defs)] as const);
+  const entries = Object.entries(components).map(([name, schema]) => [name, componentPropTypes(schema, defs)] as const);
   const upper = input.prefix.toUpperCase();
   const from = (module: string) => relative(dirname(input.path), module).replace(/^(?!\.)/, './');
   const imports = { componentTypes: from('src/catalog/componentTypes'), tree: from('src/model/tree'), common: from('src/protocol/common') };

@@ -62,7 +62,8 @@ export { CATALOG_PROBLEM_BLOCKS_LOADING } from './catalog/problems';
 export type { CatalogValidation } from './catalog/validate';
 export type { CatalogProblem, CatalogProblemCode, CatalogLintCode, CatalogFinding, FindingSeverity } from './catalog/problems';
 export { isComponent } from './catalog/isComponent';
-export type { KnownComponentProps, KnownComponentName, ComponentNode } from './catalog/isComponent';
+export type { KnownComponentProps, KnownComponentName, ComponentNode, CatalogComponentNode } from './catalog/isComponent';
+export type { TypedCatalog, CatalogComponentProps, CatalogComponentName, InferComponentProps, InferCatalogProps, PropTypeOfSchema } from './catalog/inferProps';
 export type { BasicComponentProps } from './catalog/basic/componentTypes';
 export type { McpComponentProps } from './mcp/catalog/componentTypes';
 

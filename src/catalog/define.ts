@@ -10,6 +10,7 @@ import type {
   FunctionDefinition,
   FunctionImplementation,
 } from './types';
+import type { InferCatalogProps, TypedCatalog } from './inferProps';
 import { CATALOG_PROBLEM_BLOCKS_LOADING } from './problems';
 import { validateCatalog } from './validate';
 
@@ -34,8 +35,15 @@ const CALLERS = new Set(['rendererOnly', 'agentOnly', 'rendererOrAgent']);
  * then for whatever else `validateCatalog` finds in its document that would keep even a lenient
  * `catalogFromJson` from loading it (e.g. a malformed `allowedParents`), the message naming the
  * entry by its JSON Pointer.
+ *
+ * Component schemas written inline (or `as const`) also type the catalog: `isComponent(node,
+ * name, catalog)` narrows a node's props to what the schema says they resolve to (the rules of
+ * `InferComponentProps`); a schema the type checker cannot read gives `Record<string, unknown>`.
  */
-export function defineCatalog(input: CatalogDefinitionInput): Catalog {
+export function defineCatalog<
+  const Components extends Record<string, JsonSchema> = {},
+  const Defs extends Record<string, JsonSchema> = {},
+>(input: CatalogDefinitionInput & { components?: Components; defs?: Defs }): TypedCatalog<InferCatalogProps<Components, Defs>> {
   const problem = definitionProblem(input);
   if (problem !== null) throw new TypeError(`defineCatalog: ${problem}`);
   const catalog = buildCatalog(input, 'evaluated');

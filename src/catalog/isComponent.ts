@@ -3,12 +3,16 @@
  * catalog with its props typed, after checking at run time that it is one: the component name and
  * catalog match, it is not a placeholder, and its props hold their declared types. Lenient
  * validation keeps components that fail their schema, and a binding yields whatever the data
- * holds, so a node of the right name can still fail the check.
+ * holds, so a node of the right name can still fail the check. `isComponent(node, 'Card',
+ * catalog)` does the same for a component of any catalog, typed by what `defineCatalog` inferred
+ * from its schema.
  */
 import type { ResolvedNode } from '../model/tree';
 import { BASIC_COMPONENT_TYPES, type BasicComponentProps } from './basic/componentTypes';
 import { MCP_COMPONENT_TYPES, type McpComponentProps } from '../mcp/catalog/componentTypes';
 import { matchesProps, type ComponentPropTypes } from './componentTypes';
+import { catalogComponentPropTypes, type CatalogComponentName, type CatalogComponentProps } from './inferProps';
+import type { Catalog } from './types';
 
 /** The resolved props of every component `isComponent` knows, by component name. */
 export type KnownComponentProps = BasicComponentProps & McpComponentProps;
@@ -22,19 +26,36 @@ export type ComponentNode<Name extends KnownComponentName> = Omit<ResolvedNode, 
   props: KnownComponentProps[Name];
 };
 
+/** A resolved node of one component of a catalog, its props typed as the catalog's schema says. */
+export type CatalogComponentNode<C extends Catalog, Name extends CatalogComponentName<C>> = Omit<ResolvedNode, 'component' | 'props'> & {
+  component: Name;
+  props: CatalogComponentProps<C>[Name];
+};
+
 const KNOWN = new Map<string, { catalogId: string; types: ComponentPropTypes }>();
 for (const catalog of [BASIC_COMPONENT_TYPES, MCP_COMPONENT_TYPES]) {
   for (const [name, types] of Object.entries<ComponentPropTypes>(catalog.components)) KNOWN.set(name, { catalogId: catalog.catalogId, types });
 }
 
-/** Whether `node` is a `name` component of its catalog with props of the declared types. */
+/** Whether `node` is a `name` component of its catalog (the basic or the MCP catalog) with props of the declared types. */
 export function isComponent<Name extends KnownComponentName>(
   node: ResolvedNode | null | undefined,
   name: Name,
-): node is ComponentNode<Name> {
-  const known = KNOWN.get(name);
-  if (known === undefined || node === null || node === undefined) return false;
-  if (node.component !== name || node.catalogId !== known.catalogId || node.placeholder !== undefined) return false;
-  return matchesProps(node.props, known.types);
+): node is ComponentNode<Name>;
+/** Whether `node` is a `name` component of `catalog` with props of the types its schema declares. */
+export function isComponent<C extends Catalog, Name extends CatalogComponentName<C>>(
+  node: ResolvedNode | null | undefined,
+  name: Name,
+  catalog: C,
+): node is CatalogComponentNode<C, Name>;
+export function isComponent(node: ResolvedNode | null | undefined, name: string, catalog?: Catalog): boolean {
+  const expected = catalog === undefined ? KNOWN.get(name) : ofCatalog(catalog, name);
+  if (expected === undefined || node === null || node === undefined) return false;
+  if (node.component !== name || node.catalogId !== expected.catalogId || node.placeholder !== undefined) return false;
+  return matchesProps(node.props, expected.types);
 }
 
+function ofCatalog(catalog: Catalog, name: string): { catalogId: string; types: ComponentPropTypes } | undefined {
+  const types = catalogComponentPropTypes(catalog, name);
+  return types === undefined ? undefined : { catalogId: catalog.catalogId, types };
+}

@@ -8,7 +8,7 @@ export { A2uiSurface, type A2uiSurfaceProps } from './surface';
 export { useA2ui, useA2uiNode, useA2uiWrite, useA2uiAction, useA2uiSurfaces, usePendingAgentCalls } from './hooks';
 export { A2uiChild, A2uiChildren, NodeView, useA2uiComponents } from './node';
 export { basicComponents } from './basic';
-export { createComponents, defaultComponents, type ComponentOverrides } from './components';
+export { createComponents, defaultComponents, type ComponentOverrides, type CatalogNodeComponents } from './components';
 export { DefaultBusy, DefaultPlaceholder, DefaultValidation, failedChecks } from './states';
 export { a2uiCss } from './styles';
 export { createMcpAppHost, type McpAppHost, type McpAppHostOptions, type McpAppListener } from './mcpHost';
