@@ -8,7 +8,8 @@
  * Sends go out one at a time in the order they were made, each with its delivery id and an
  * AbortSignal, retried with capped exponential backoff; a stuck send holds back only later sends,
  * never timers, openUrl or MCP replies, which a second worker carries out at once. Agent-call
- * timers run to the deadline recorded in state, so a restarted saga re-arms them with the time left.
+ * timers (timeouts and debounces) run to the deadline recorded in state, so a restarted saga
+ * re-arms them with the time left.
  */
 import { buffers, eventChannel, type EventChannel, type SagaIterator } from 'redux-saga';
 import { call, cancelled, delay, fork, put, race, select, take } from 'redux-saga/effects';
@@ -90,6 +91,8 @@ interface Run {
   markedUnknown: BoundedSet;
   /** Agent calls whose timer runs. */
   armed: Set<string>;
+  /** Debounced agent calls whose wait runs. */
+  armedDebounces: Set<string>;
   sendTimeoutMs: number;
   maxSendAttempts: number;
   retryDelayMs: number;
@@ -118,6 +121,10 @@ function* openUrlRunner(run: Run, effect: Extract<Effect, { type: 'openUrl' }>):
 
 function* agentCallSentRunner(run: Run, effect: Extract<Effect, { type: 'agentCallSent' }>): SagaIterator {
   if (effect.timeoutMs !== null) yield call(armAgentCall, run, effect.callId);
+}
+
+function* agentCallDebouncedRunner(run: Run, effect: Extract<Effect, { type: 'agentCallDebounced' }>): SagaIterator {
+  yield call(armDebounce, run, effect.callId);
 }
 
 function* rpcSettledRunner(run: Run, effect: Extract<Effect, { type: 'rpcSettled' }>): SagaIterator {
@@ -149,6 +156,7 @@ function* mcpToolCallRunner(run: Run, effect: Extract<Effect, { type: 'mcpToolCa
 const effectRunners: { [T in Exclude<Effect['type'], 'send'>]?: Runner<T> } = {
   openUrl: openUrlRunner,
   agentCallSent: agentCallSentRunner,
+  agentCallDebounced: agentCallDebouncedRunner,
   rpcSettled: rpcSettledRunner,
   diagnostic: diagnosticRunner,
   mcpReply: mcpReplyRunner,
@@ -231,6 +239,42 @@ function* rearmPendingCalls(run: Run): SagaIterator {
   const slice: A2uiState = yield select(run.selectSlice);
   for (const callId of Object.keys(slice.session.deadlines ?? {})) {
     if (slice.session.core?.agentCalls?.[callId]?.status === 'pending') yield call(armAgentCall, run, callId);
+  }
+}
+
+// ------------------------------------------------------------------ debounced agent calls
+
+/** Starts the wait of debounced call `callId` unless it runs already. */
+function* armDebounce(run: Run, callId: string): SagaIterator {
+  if (run.armedDebounces.has(callId)) return;
+  run.armedDebounces.add(callId);
+  yield fork(guarded, run, `agentCallDebounce:${callId}`, () => watchDebounce(run, callId));
+}
+
+/**
+ * Waits until a debounced call is due (the time recorded in state) and asks for it to be sent;
+ * a call settled meanwhile (superseded, its surface deleted) ends the wait with nothing sent.
+ */
+function* watchDebounce(run: Run, callId: string): SagaIterator {
+  try {
+    const due: number | undefined = yield select((state: unknown) => run.selectSlice(state).session.debounces?.[callId]);
+    if (due === undefined) return;
+    const { elapsed } = yield race({
+      settled: take((action: Action) => run.actions.agentCallSettled.match(action) && action.payload.callId === callId),
+      elapsed: delay(Math.max(0, due - run.now())),
+    });
+    if (elapsed) yield put(run.actions.agentCallDue({ callId }));
+  } finally {
+    run.armedDebounces.delete(callId);
+  }
+}
+
+/** Arms every debounced call still waiting in state (a restarted saga picks them up). */
+function* rearmDebounces(run: Run): SagaIterator {
+  const slice: A2uiState = yield select(run.selectSlice);
+  for (const callId of Object.keys(slice.session.debounces ?? {})) {
+    const row = slice.session.core?.agentCalls?.[callId];
+    if (row?.status === 'pending' && row.debounced === true) yield call(armDebounce, run, callId);
   }
 }
 
@@ -414,6 +458,7 @@ export function createA2uiSaga<RootState>(selectSlice: (state: RootState) => A2u
       reportedUnknown: boundedSet(CARRIED_CAPACITY),
       markedUnknown: boundedSet(CARRIED_CAPACITY),
       armed: new Set(),
+      armedDebounces: new Set(),
       sendTimeoutMs: positive(ports.sendTimeoutMs, 15_000),
       maxSendAttempts: Math.floor(positive(ports.maxSendAttempts, 5)),
       retryDelayMs: positive(ports.retryDelayMs, 500),
@@ -422,6 +467,7 @@ export function createA2uiSaga<RootState>(selectSlice: (state: RootState) => A2u
     };
     yield fork(guarded, run, 'transport', () => receive(run));
     yield call(rearmPendingCalls, run);
+    yield call(rearmDebounces, run);
     yield fork(supervised, run, 'outbox', drainEffects);
     yield fork(supervised, run, 'sender', sendInOrder);
   };

@@ -11,6 +11,7 @@ export {
   createSession,
   handleMessage,
   timeoutAgentCall,
+  sendDebouncedAgentCall,
   dispose,
   surface,
   surfaces,

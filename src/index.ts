@@ -30,6 +30,7 @@ export {
   valueWritten,
   actionInvoked,
   agentCallTimedOut,
+  agentCallDue,
   agentCallSettled,
   disposed,
   effectsDelivered,

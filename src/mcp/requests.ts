@@ -41,6 +41,7 @@ import { errorText, toJsonValue } from '../protocol/json';
 import { locateNode, type LocatedNode } from '../session/locate';
 import type { Effect, McpReply } from '../model/effects';
 import { checkMcpPayload } from './guard';
+import { MCP_USER_ACTIVATION_WINDOW_MS } from './types';
 import { MCP_APP_COMPONENT, mcpAppBindings, mcpInitialNotifications, notificationFor, sameJson } from './notify';
 import { checkArgumentsAgainstSchema } from './schema';
 import { applyLocalRequests } from '../session/localRequests';
@@ -77,8 +78,7 @@ export interface McpAppRequestOptions {
   userActivationAt?: number;
 }
 
-/** How long after a user activation in an app its `ui/open-link` may still open a URL. */
-export const MCP_USER_ACTIVATION_WINDOW_MS = 5_000;
+export { MCP_USER_ACTIVATION_WINDOW_MS };
 
 /**
  * What {@link mcpAppRequest} returns. `reply` is what to answer the app now; `deferred` means
@@ -310,7 +310,11 @@ function initialized(session: Session, at: Located): McpAppRequestResult {
   return reply(session, mcpInitialNotifications(at.surface, at.node), null);
 }
 
-/** Per runtime, the last activation each app (surface and ref) spent on a link: one link per activation. */
+/**
+ * Per session runtime, the last activation each app (surface and ref) spent on a link: one link
+ * per activation. Keyed by the runtime's resolver cache, which every copy of the runtime shares
+ * (the Redux slice runs each action with a copy that carries the action's clock).
+ */
 const spentActivations = new WeakMap<object, Map<string, number>>();
 
 function openLink(session: Session, at: Located, params: Record<string, unknown>, options: McpAppRequestOptions): McpAppRequestResult {
@@ -322,8 +326,8 @@ function openLink(session: Session, at: Located, params: Record<string, unknown>
     return rpcError(session, MCP_ERROR_CODES.invalidRequest, `ui/open-link is refused: it needs a user activation in the app within the last ${MCP_USER_ACTIVATION_WINDOW_MS / 1000} s, reported by the host.`);
   }
   const appKey = agentCallIndexKey(at.surface.surfaceId, at.node.ref);
-  let spent = spentActivations.get(session.runtime);
-  if (spent === undefined) spentActivations.set(session.runtime, (spent = new Map()));
+  let spent = spentActivations.get(session.runtime.cache);
+  if (spent === undefined) spentActivations.set(session.runtime.cache, (spent = new Map()));
   if ((spent.get(appKey) ?? Number.NEGATIVE_INFINITY) >= activatedAt) {
     return rpcError(session, MCP_ERROR_CODES.invalidRequest, 'ui/open-link is refused: this user activation already opened a link.');
   }

@@ -42,3 +42,9 @@ export type McpEffect =
    * number their requests alike are answered apart (optional only while older producers omit them).
    */
   | { type: 'mcpReply'; requestId: string | number; surfaceId?: string; ref?: string; reply: McpReply };
+
+/**
+ * How long after a user activation in an app its `ui/open-link` may still open a URL (here, with
+ * the types, so the React host reads it without the session's code).
+ */
+export const MCP_USER_ACTIVATION_WINDOW_MS = 5_000;

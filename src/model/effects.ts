@@ -36,6 +36,8 @@ export type Effect =
   | { type: 'dataModelUpdated'; surfaceId: string; path: string }
   | { type: 'rpcSettled'; callId: string; outcome: AgentCallOutcome }
   | { type: 'agentCallSent'; callId: string; timeoutMs: number | null }
+  /** A binding's call waits `delayMs` before it is sent: call `sendDebouncedAgentCall` then (the saga does). */
+  | { type: 'agentCallDebounced'; callId: string; delayMs: number }
   | McpEffect
   | {
       type: 'diagnostic';

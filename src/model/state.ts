@@ -35,6 +35,12 @@ export interface AgentCallRow {
   value?: unknown;
   error?: { code: string; message: string };
   timeoutMs: number | null;
+  /**
+   * A binding's call still waiting out `agentCallDebounceMs`: pending, but not sent yet (no
+   * message, no timeout running); `sendDebouncedAgentCall` sends it, and if it is superseded
+   * first, nothing ever goes to the agent.
+   */
+  debounced?: true;
   /** The component whose property, check or action needed the call (the first one, for shared calls). */
   componentId?: string;
   /** The node ref of that component. */

@@ -282,8 +282,9 @@ function deleteSurface(state: SessionState, body: Body): StepResult {
 function agentFunctionResponse(state: SessionState, body: Body, options: MessageOptions): StepResult {
   const callId = body.functionCallId as string;
   const row = ownValue(state.agentCalls, callId);
-  if (!row || row.status !== 'pending') {
-    const why = !row ? 'no pending call has this id (never sent, or settled and released)' : `the call already ended (${row.status})`;
+  // A debounced call was never sent: no answer to it can be genuine.
+  if (!row || row.status !== 'pending' || row.debounced === true) {
+    const why = !row || row.debounced === true ? 'no pending call has this id (never sent, or settled and released)' : `the call already ended (${row.status})`;
     return {
       ok: true,
       state,

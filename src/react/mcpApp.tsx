@@ -8,11 +8,12 @@
  */
 import { useEffect, useRef } from 'react';
 import { useDispatch } from 'react-redux';
-import { AppBridge, PostMessageTransport, buildAllowAttribute } from '@modelcontextprotocol/ext-apps/app-bridge';
+import { AppBridge, buildAllowAttribute } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { decodeHtmlContent } from '../mcp/catalog';
 import type { McpReply } from '../model/effects';
 import { useA2uiContext, type A2uiContextValue } from './context';
 import { useA2uiComponents } from './node';
+import { createSandboxTransport } from './mcpAppTransport';
 import type { A2uiNodeProps } from './types';
 
 /** The McpApp component's resolved props. */
@@ -46,12 +47,15 @@ function connectBridge(frame: HTMLIFrameElement, context: Required<Pick<A2uiCont
   if (!window) return () => undefined;
   const asked = new Set<string>();
   let closed = false;
+  // The proxy reports the frame's user activation with each message; the app's content never does.
+  const transport = createSandboxTransport(window);
 
-  const request = async (method: string, params: unknown): Promise<Record<string, unknown>> => {
+  const request = async (method: string, params: unknown, userActivationAt?: number): Promise<Record<string, unknown>> => {
     const requestId = host.nextRequestId();
     asked.add(requestId);
     const reply = host.expectReply(requestId);
-    dispatch(a2ui.actions.mcpAppRequested({ requestId, surfaceId: target.surfaceId, ref: target.ref, method, params }));
+    const activation = userActivationAt === undefined ? {} : { userActivationAt };
+    dispatch(a2ui.actions.mcpAppRequested({ requestId, surfaceId: target.surfaceId, ref: target.ref, method, params, ...activation }));
     try {
       return unwrap(await reply);
     } finally {
@@ -65,7 +69,7 @@ function connectBridge(frame: HTMLIFrameElement, context: Required<Pick<A2uiCont
   const bridge = new AppBridge(null, host.hostInfo, { openLinks: {}, serverTools: {}, message: {}, updateModelContext: {} });
   bridge.oncalltool = async (params) => (await request('tools/call', params)) as never;
   bridge.onmessage = async (params) => (await request('ui/message', params)) as never;
-  bridge.onopenlink = async (params) => (await request('ui/open-link', params)) as never;
+  bridge.onopenlink = async (params, extra) => (await request('ui/open-link', params, transport.userActivationAt(extra.requestId))) as never;
   bridge.onupdatemodelcontext = async (params) => (await request('ui/update-model-context', params)) as never;
   bridge.oninitialized = () => notify('ui/notifications/initialized', {});
   // The a2ui requests (function calls) and notifications (data model changes) the bridge does not know.
@@ -81,7 +85,7 @@ function connectBridge(frame: HTMLIFrameElement, context: Required<Pick<A2uiCont
   const stopListening = host.listen(target.surfaceId, target.ref, (method, params) => {
     if (!closed) void bridge.notification({ method, params: record(params) ?? {} } as never).catch(() => undefined);
   });
-  void bridge.connect(new PostMessageTransport(window, window)).catch(() => undefined);
+  void bridge.connect(transport).catch(() => undefined);
   return () => {
     closed = true;
     stopListening();

@@ -6,8 +6,14 @@
  * has an opaque origin), the `allow` list from the resource's permissions, and a Content Security
  * Policy built from its `csp` allow-lists put first in the document. Then it relays messages:
  * from its parent to the app, and from the app to its parent; messages from any other window are
- * dropped.
+ * dropped. Each message of the app goes up inside an envelope (`a2uiSandboxRelay`) with this
+ * frame's `navigator.userActivation.isActive` at that moment: a click in the app's frame
+ * activates this frame too (User Activation v2), and only the browser sets it, so the app cannot
+ * claim an activation; whatever it writes stays inside the envelope's `message`.
  */
+
+/** The key of the envelope around each message of the app (read by mcpAppTransport.ts). */
+export const SANDBOX_RELAY_KEY = 'a2uiSandboxRelay';
 
 /** The page's script: plain ES2017, no dependencies. */
 const SCRIPT = String.raw`
@@ -48,6 +54,10 @@ const SCRIPT = String.raw`
     if (p.clipboardWrite) out.push('clipboard-write');
     return out.join('; ');
   }
+  function activation() {
+    var state = navigator.userActivation;
+    return { isActive: !!(state && state.isActive), hasBeenActive: !!(state && state.hasBeenActive) };
+  }
   function escapeAttr(text) {
     return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   }
@@ -77,7 +87,7 @@ const SCRIPT = String.raw`
       if (inner && inner.contentWindow) inner.contentWindow.postMessage(data, '*');
       else pending.push(data);
     } else if (inner && event.source === inner.contentWindow) {
-      window.parent.postMessage(data, '*');
+      window.parent.postMessage({ ${SANDBOX_RELAY_KEY}: { userActivation: activation() }, message: data }, '*');
     }
   });
   window.addEventListener('load', function () {

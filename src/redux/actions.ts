@@ -65,6 +65,8 @@ export const a2uiPrepare = {
   },
   /** The timer of an agent call fired before the agent answered. */
   agentCallTimedOut: (input: { callId: string }) => ({ payload: input, meta: actionMeta() }),
+  /** The debounce of a binding's agent call ran out: the call is sent now (`agentCallDebounceMs`). */
+  agentCallDue: (input: { callId: string }) => ({ payload: input, meta: actionMeta() }),
   /** The session was disposed: pending agent calls are cancelled, resolved trees dropped. */
   disposed: () => ({ payload: undefined, meta: actionMeta() }),
   /** An embedded MCP App sent a request or notification from node `ref`. */
@@ -124,6 +126,7 @@ export function createA2uiActions(reducerPath: string) {
     valueWritten: createAction(type('valueWritten'), a2uiPrepare.valueWritten),
     actionInvoked: createAction(type('actionInvoked'), a2uiPrepare.actionInvoked),
     agentCallTimedOut: createAction(type('agentCallTimedOut'), a2uiPrepare.agentCallTimedOut),
+    agentCallDue: createAction(type('agentCallDue'), a2uiPrepare.agentCallDue),
     disposed: createAction(type('disposed'), a2uiPrepare.disposed),
     mcpAppRequested: createAction(type('mcpAppRequested'), a2uiPrepare.mcpAppRequested),
     mcpToolReplied: createAction(type('mcpToolReplied'), a2uiPrepare.mcpToolReplied),
@@ -159,6 +162,9 @@ export const actionInvoked = a2uiActions.actionInvoked;
 
 /** The timer of an agent call fired before the agent answered. (Default `reducerPath` 'a2ui'; see `A2ui.actions`.) */
 export const agentCallTimedOut = a2uiActions.agentCallTimedOut;
+
+/** The debounce of a binding's agent call ran out: the call is sent now (`agentCallDebounceMs`). (Default `reducerPath` 'a2ui'; see `A2ui.actions`.) */
+export const agentCallDue = a2uiActions.agentCallDue;
 
 /** An agent call settled (what timeout races listen for). (Default `reducerPath` 'a2ui'; see `A2ui.actions`.) */
 export const agentCallSettled = a2uiActions.agentCallSettled;

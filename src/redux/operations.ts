@@ -109,6 +109,7 @@ export function enqueue(state: A2uiState, meta: A2uiActionMeta, core: SessionSta
   const session = state.session;
   let outbox = session.outbox;
   let deadlines = session.deadlines;
+  let debounces = session.debounces;
   if (effects.some((effect) => !NOT_QUEUED.has(effect.type))) {
     const atMs = Date.parse(meta.at);
     outbox = outbox.slice();
@@ -120,18 +121,30 @@ export function enqueue(state: A2uiState, meta: A2uiActionMeta, core: SessionSta
         if (deadlines === session.deadlines) deadlines = { ...deadlines };
         deadlines[effect.callId] = atMs + effect.timeoutMs;
       }
+      if (effect.type === 'agentCallDebounced') {
+        if (debounces === session.debounces) debounces = { ...debounces };
+        (debounces as Record<string, number>)[effect.callId] = atMs + effect.delayMs;
+      }
     }
   }
-  if (core.agentCalls !== session.core.agentCalls) deadlines = pendingOnly(deadlines, core);
-  return { ...state, session: { ...session, core, outbox, deadlines, lastError } };
+  if (core.agentCalls !== session.core.agentCalls) {
+    deadlines = pendingOnly(deadlines, core);
+    if (debounces !== undefined) debounces = pendingOnly(debounces, core, true);
+  }
+  const next = { ...session, core, outbox, deadlines, lastError };
+  if (debounces !== undefined) next.debounces = debounces;
+  return { ...state, session: next };
 }
 
-/** Deadlines of calls still pending; the same object when nothing settled. */
-function pendingOnly(deadlines: Record<string, number>, core: SessionState): Record<string, number> {
+/**
+ * Deadlines of calls still pending (with `debounced`: still waiting to be sent); the same object
+ * when nothing changed.
+ */
+function pendingOnly(deadlines: Record<string, number>, core: SessionState, debounced = false): Record<string, number> {
   let out: Record<string, number> | null = null;
   for (const callId of Object.keys(deadlines)) {
     const row = Object.prototype.hasOwnProperty.call(core.agentCalls, callId) ? core.agentCalls[callId] : undefined;
-    if (row?.status === 'pending') continue;
+    if (row?.status === 'pending' && (!debounced || row.debounced === true)) continue;
     out ??= { ...deadlines };
     delete out[callId];
   }

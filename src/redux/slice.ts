@@ -10,7 +10,7 @@ import { createSlice, isDraft, original, type PayloadAction } from '@reduxjs/too
 import { a2uiError } from '../protocol/errors';
 import type { Effect } from '../model/effects';
 import { invoke, write } from '../session/interaction';
-import { dispose, handleMessage, timeoutAgentCall } from '../session/session';
+import { dispose, handleMessage, sendDebouncedAgentCall, timeoutAgentCall } from '../session/session';
 import { checkMcpAppRequest, checkMcpToolReplied, mcpAppRequestedCase, mcpToolRepliedCase, type McpAppRequestInput } from '../mcp/reducer';
 import type { McpToolSettlement } from '../mcp/requests';
 import { errorText } from '../util/errors';
@@ -151,6 +151,18 @@ export function createA2uiSlice(options: A2uiSliceOptions) {
           },
         ),
         prepare: a2uiPrepare.agentCallTimedOut,
+      },
+      agentCallDue: {
+        reducer: caseReducer(
+          'agentCallDue',
+          true,
+          (p) => fieldsMalformed(p, { callId: 'string' }),
+          (state, p, meta) => {
+            const result = sendDebouncedAgentCall(sessionAt(ctx, state, meta), p.callId as string);
+            return enqueue(state, meta, result.session.state, result.effects, state.session.lastError);
+          },
+        ),
+        prepare: a2uiPrepare.agentCallDue,
       },
       disposed: {
         reducer: caseReducer('disposed', true, noCheck, (state, _p, meta) => {

@@ -36,6 +36,11 @@ export interface A2uiSessionSlice {
   outbox: OutboxEntry[];
   /** callId → deadline (ms since the epoch) of each pending agent call with a timeout. */
   deadlines: Record<string, number>;
+  /**
+   * callId → when (ms since the epoch) each debounced binding call is due to be sent
+   * (`agentCallDebounceMs`); absent until the first one.
+   */
+  debounces?: Record<string, number>;
   /** The last operation that failed; null after a success. */
   lastError: A2uiLastError | null;
   transport: { status: 'idle' | TransportStatus; detail?: string };

@@ -16,6 +16,12 @@ export interface SessionOptions {
   validation?: 'strict' | 'lenient';
   /** Timeout for agent calls that set none; null = none. Default 10,000 ms. */
   defaultTimeoutMs?: number | null;
+  /**
+   * How long, in ms, a binding's agent call whose arguments changed (a keystroke in the field it
+   * reads, say) waits before it is sent: it goes out once its arguments stayed the same that long,
+   * and one superseded meanwhile is never sent. The node is busy while it waits. Default 0: sent at once.
+   */
+  agentCallDebounceMs?: number;
   /** Protocol version of outbound messages. */
   version?: typeof A2UI_VERSION;
   /** Clock for action timestamps; default: the real clock. */
@@ -50,6 +56,7 @@ export interface SessionOptions {
 const OPTION_KEYS: ReadonlyArray<keyof SessionOptions> = [
   'validation',
   'defaultTimeoutMs',
+  'agentCallDebounceMs',
   'version',
   'clock',
   'mcpClient',
@@ -201,6 +208,13 @@ export function readSessionOptions(options: unknown, who: string): SessionOption
       throw configError(who, `defaultTimeoutMs must be a non-negative number of milliseconds or null (no timeout), got ${shown(timeout)}`);
     }
     out.defaultTimeoutMs = timeout;
+  }
+  const debounce = read('agentCallDebounceMs');
+  if (debounce !== undefined) {
+    if (!(typeof debounce === 'number' && Number.isFinite(debounce) && debounce >= 0)) {
+      throw configError(who, `agentCallDebounceMs must be a non-negative number of milliseconds (0: no debounce), got ${shown(debounce)}`);
+    }
+    out.agentCallDebounceMs = debounce;
   }
   const version = read('version');
   if (version !== undefined) {

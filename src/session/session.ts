@@ -18,7 +18,7 @@ import {
 } from '../resolution/resolver';
 import type { ResolvedTree } from '../model/tree';
 import { agentErrorEffect, diagnosticEffect, type Effect, type RendererDataModelMetadata } from '../model/effects';
-import { ownValue } from '../data';
+import { ownValue, setOwn } from '../data';
 import { agentCallIndexKey, initialSessionState, noteCallTableChange, type AgentCallRow, type SessionState, type SurfaceState } from '../model/state';
 import type { AgentCallRequest } from '../resolution/evaluation';
 import { mcpDataModelNotifications } from '../mcp/notify';
@@ -270,8 +270,12 @@ function settleSurface(runtime: SessionRuntime, state: SessionState, surfaceId: 
   }
   // The agent that sent an oversized UI is told too, once per surface and operation, so it can correct it.
   if (limitMet !== undefined) effects.push(agentErrorEffect('LIMIT_EXCEEDED', `Surface '${surfaceId}' goes over a limit: ${limitMet}`, { surfaceId }));
-  let next = releaseUnread(state, surfaceId, pass.unreadAgentKeys, effects);
-  next = recordAgentCalls(runtime, next, surfaceId, pass.agentRequests, 'binding', effects);
+  // Nodes whose call was released here asked again with other arguments: their new call is debounced.
+  const changedRefs = new Set<string>();
+  let next = releaseUnread(state, surfaceId, pass.unreadAgentKeys, effects, changedRefs);
+  const debounceMs = runtime.options.agentCallDebounceMs ?? 0;
+  const debounce = debounceMs > 0 && changedRefs.size > 0 ? { ms: debounceMs, refs: changedRefs } : null;
+  next = recordAgentCalls(runtime, next, surfaceId, pass.agentRequests, 'binding', effects, debounce);
   if (next !== state) resolveSurface(runtime.cache, runtime.resolution, next.surfaces[surfaceId] as SurfaceState, next);
   return next;
 }
@@ -281,7 +285,7 @@ function settleSurface(runtime: SessionRuntime, state: SessionState, surfaceId: 
  * pending one was superseded (its arguments changed, or its node left the tree), so it is
  * cancelled with SUPERSEDED, without a diagnostic, and its late answer is ignored.
  */
-function releaseUnread(state: SessionState, surfaceId: string, keys: readonly string[], effects: Effect[]): SessionState {
+function releaseUnread(state: SessionState, surfaceId: string, keys: readonly string[], effects: Effect[], releasedRefs: Set<string>): SessionState {
   if (keys.length === 0) return state;
   let calls: Record<string, AgentCallRow> | null = null;
   let byKey: Record<string, string> | null = null;
@@ -295,6 +299,7 @@ function releaseUnread(state: SessionState, surfaceId: string, keys: readonly st
     byKey ??= { ...state.agentCallsByKey };
     delete byKey[slot];
     if (row === undefined || row.origin !== 'binding') continue;
+    if (row.ref !== undefined) releasedRefs.add(row.ref);
     if (row.status === 'pending') {
       const error = { code: 'SUPERSEDED', message: `Call '${callId}' is no longer needed: the value it was for changed.` };
       effects.push({ type: 'rpcSettled', callId, outcome: { status: 'error', error } });
@@ -307,7 +312,11 @@ function releaseUnread(state: SessionState, surfaceId: string, keys: readonly st
   return { ...state, agentCalls: calls, agentCallsByKey: byKey };
 }
 
-/** Adds pending rows for `requests` (the tables copied once), each with its messages and effects. */
+/**
+ * Adds pending rows for `requests` (the tables copied once), each with its messages and effects.
+ * With `debounce`, a binding call of a node in `debounce.refs` is recorded unsent, to be sent
+ * by {@link sendDebouncedAgentCall} once it has waited `debounce.ms`.
+ */
 function recordAgentCalls(
   runtime: SessionRuntime,
   state: SessionState,
@@ -315,6 +324,7 @@ function recordAgentCalls(
   requests: readonly AgentCallRequest[],
   origin: AgentCallRow['origin'],
   effects: Effect[],
+  debounce: { ms: number; refs: ReadonlySet<string> } | null = null,
 ): SessionState {
   if (requests.length === 0) return state;
   const calls = { ...state.agentCalls };
@@ -326,7 +336,14 @@ function recordAgentCalls(
     if (origin === 'binding' && ownValue(byKey, slot) !== undefined) continue;
     const callId = state.nonce === undefined ? `call-${number}` : `call-${state.nonce}-${number}`;
     number += 1;
-    calls[callId] = sendAgentCall(runtime, surfaceId, request, origin, callId, effects);
+    const row = agentCallRow(runtime, surfaceId, request, origin, callId);
+    if (debounce !== null && origin === 'binding' && request.ref !== undefined && debounce.refs.has(request.ref)) {
+      row.debounced = true;
+      effects.push({ type: 'agentCallDebounced', callId, delayMs: debounce.ms });
+    } else {
+      pushAgentCallSent(row, effects);
+    }
+    calls[callId] = row;
     if (origin === 'binding') byKey[slot] = callId;
     added.push(callId);
   }
@@ -335,21 +352,48 @@ function recordAgentCalls(
   return { ...state, nextCallNumber: number, agentCalls: calls, agentCallsByKey: byKey };
 }
 
-/** The pending row of a new call, with its callAgentFunction message and agentCallSent effect. */
-function sendAgentCall(runtime: SessionRuntime, surfaceId: string, request: AgentCallRequest, origin: AgentCallRow['origin'], callId: string, effects: Effect[]): AgentCallRow {
+/** The pending row of a new call. */
+function agentCallRow(runtime: SessionRuntime, surfaceId: string, request: AgentCallRequest, origin: AgentCallRow['origin'], callId: string): AgentCallRow {
   const timeoutMs = typeof request.timeoutMs === 'number' ? request.timeoutMs : runtime.processor.defaultTimeoutMs;
-  const callFunction: Record<string, unknown> = { call: request.call.call, args: request.call.args };
-  if (request.call.catalogId !== undefined) callFunction.catalogId = request.call.catalogId;
-  effects.push({
-    type: 'send',
-    // The call was validated as a FunctionCall when the agent sent it.
-    message: { version: A2UI_VERSION, callAgentFunction: { surfaceId, functionCallId: callId, callFunction: callFunction as CallAgentFunctionBody['callFunction'] } },
-  });
-  effects.push({ type: 'agentCallSent', callId, timeoutMs });
   const row: AgentCallRow = { callId, surfaceId, key: request.key, call: request.call, origin, status: 'pending', timeoutMs };
   if (request.componentId !== undefined) row.componentId = request.componentId;
   if (request.ref !== undefined) row.ref = request.ref;
   return row;
+}
+
+/** A row's callAgentFunction message and its agentCallSent effect (which starts its timeout). */
+function pushAgentCallSent(row: AgentCallRow, effects: Effect[]): void {
+  const callFunction: Record<string, unknown> = { call: row.call.call, args: row.call.args };
+  if (row.call.catalogId !== undefined) callFunction.catalogId = row.call.catalogId;
+  effects.push({
+    type: 'send',
+    // The call was validated as a FunctionCall when the agent sent it.
+    message: { version: A2UI_VERSION, callAgentFunction: { surfaceId: row.surfaceId, functionCallId: row.callId, callFunction: callFunction as CallAgentFunctionBody['callFunction'] } },
+  });
+  effects.push({ type: 'agentCallSent', callId: row.callId, timeoutMs: row.timeoutMs });
+}
+
+/**
+ * Sends a debounced binding call (its `agentCallDebounced` wait is over): the callAgentFunction
+ * message and its `agentCallSent` (the timeout starts now). A call that is no longer waiting
+ * (superseded, its surface deleted, already sent) is left alone, with no effects.
+ */
+export function sendDebouncedAgentCall(session: Session, callId: string): Result {
+  try {
+    const row = typeof callId === 'string' && !isDisposed(session) ? ownValue(session.state.agentCalls, callId) : undefined;
+    if (!row || row.status !== 'pending' || row.debounced !== true) return { ok: true, session, effects: [] };
+    const sent: AgentCallRow = { ...row };
+    delete sent.debounced;
+    const effects: Effect[] = [];
+    pushAgentCallSent(sent, effects);
+    const agentCalls = { ...session.state.agentCalls };
+    setOwn(agentCalls, callId, sent);
+    noteCallTableChange(agentCalls, session.state.agentCalls, [callId]);
+    const state: SessionState = { ...session.state, agentCalls };
+    return { ok: true, session: { state, runtime: session.runtime }, effects: withDataModelMetadata(state, effects) };
+  } catch {
+    return { ok: true, session, effects: [] };
+  }
 }
 
 /** Adds a pending row, the callAgentFunction message and the agentCallSent effect. */
@@ -468,7 +512,8 @@ function internalFailure(session: Session, caught: unknown): Failure {
 export function timeoutAgentCall(session: Session, callId: string): Result {
   try {
     const row = typeof callId === 'string' && !isDisposed(session) ? ownValue(session.state.agentCalls, callId) : undefined;
-    if (!row || row.status !== 'pending') return { ok: true, session, effects: [] };
+    // A debounced call was never sent, so it has no timeout running.
+    if (!row || row.status !== 'pending' || row.debounced === true) return { ok: true, session, effects: [] };
     const effects: Effect[] = [];
     const state = settleRow(session.state, row, { status: 'timeout', error: { code: 'TIMEOUT', message: `The agent did not answer call '${callId}' in ${row.timeoutMs ?? 0} ms.` } }, effects);
     const done = completeOperation(session.runtime, session.state, state, effects, new Set([row.surfaceId]), null) as Result;

@@ -8,7 +8,8 @@
  * and the agent's flights appear), sees the unanswered seat map call settle by timing out, takes a
  * screenshot (into docs/playground.png with A2UI_UPDATE_SCREENSHOT=1, else a temporary file, so a
  * test run leaves the checkout clean), walks the component gallery, then drives an MCP App in
- * the double-iframe sandbox through a tool call round trip.
+ * the double-iframe sandbox through a tool call round trip, and checks that its `ui/open-link`
+ * opens only after a real click inside its frame.
  *
  * Skipped, with a message, when /usr/bin/chromium (or $A2UI_E2E_CHROMIUM) is missing.
  */
@@ -271,6 +272,28 @@ const present = (page: Page, selector: string): Promise<void> => page.locator(se
       // The agent's answer updates the surface, and through the binding the app.
       await node(page, 'forecast').filter({ hasText: 'Sunny, 21 °C in Tokyo' }).waitFor();
       await app.locator('#forecast').filter({ hasText: 'Sunny, 21 °C in Tokyo' }).waitFor();
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'the MCP App\'s ui/open-link is refused without a click in its frame, and opens once after a real click there',
+    async () => {
+      const app = page.frameLocator('[data-component-id="app"] iframe').frameLocator('iframe');
+      const opened = page.locator('[data-testid="events"] [data-kind="openUrl"]');
+      // On its own at start, with a made-up activation in its params: refused, nothing opened.
+      await app.locator('#unasked').filter({ hasText: 'unasked link: refused' }).waitFor();
+      expect(await app.locator('#unasked').textContent()).toContain('needs a user activation');
+      expect(await opened.filter({ hasText: 'https://example.com/unasked' }).count()).toBe(0);
+      expect(await opened.filter({ hasText: 'https://example.com/forecast/tokyo' }).count()).toBe(0);
+
+      // A real click inside the app's frame: the proxy reads the browser's activation. The app
+      // asks twice for that one click; the first opens, the second is refused.
+      await app.getByRole('button', { name: 'Open the Tokyo forecast page' }).click();
+      await app.locator('#links').filter({ hasText: 'links:' }).waitFor();
+      expect(await app.locator('#links').textContent()).toMatch(/^links: opened \/ refused: .*already opened a link/);
+      await opened.filter({ hasText: 'https://example.com/forecast/tokyo' }).waitFor();
+      expect(await opened.filter({ hasText: 'https://example.com/forecast/tokyo' }).count()).toBe(1);
     },
     TIMEOUT,
   );

@@ -19,6 +19,7 @@ const WRONG_FIELDS: Record<keyof typeof a2ui.actions, Record<string, unknown>> =
   valueWritten: { surfaceId: 1, ref: 'root', property: 'value', value: 'v', at: 'now' },
   actionInvoked: { surfaceId: 'A', ref: 2, property: 'action', timestamp: 't' },
   agentCallTimedOut: { callId: 7 },
+  agentCallDue: { callId: false },
   disposed: {},
   mcpAppRequested: { requestId: {}, surfaceId: 'A', ref: 'root', method: 'ui/message', at: 't' },
   mcpToolReplied: { requestId: 1, surfaceId: 'A', ref: 'root', outcome: { status: 'maybe' } },
@@ -34,7 +35,7 @@ const WRONG_FIELDS: Record<keyof typeof a2ui.actions, Record<string, unknown>> =
 };
 
 /** Actions that make effects: they also need meta. */
-const WITH_META = new Set(['messageReceived', 'valueWritten', 'actionInvoked', 'agentCallTimedOut', 'disposed', 'mcpAppRequested', 'mcpToolReplied']);
+const WITH_META = new Set(['messageReceived', 'valueWritten', 'actionInvoked', 'agentCallTimedOut', 'agentCallDue', 'disposed', 'mcpAppRequested', 'mcpToolReplied']);
 
 function storeWithState() {
   const store = configureStore({ reducer: { a2ui: a2ui.reducer } });
@@ -83,6 +84,7 @@ function validPayload(name: string): unknown {
       case 'valueWritten': return a2ui.actions.valueWritten({ surfaceId: 'A', ref: 'root', property: 'value', value: 1 });
       case 'actionInvoked': return a2ui.actions.actionInvoked({ surfaceId: 'A', ref: 'root' });
       case 'agentCallTimedOut': return a2ui.actions.agentCallTimedOut({ callId: 'c' });
+      case 'agentCallDue': return a2ui.actions.agentCallDue({ callId: 'c' });
       case 'mcpAppRequested': return a2ui.actions.mcpAppRequested({ requestId: 1, surfaceId: 'A', ref: 'root', method: 'ui/message' });
       case 'mcpToolReplied': return a2ui.actions.mcpToolReplied({ requestId: 1, surfaceId: 'A', ref: 'root', outcome: { status: 'ok', result: null } });
       default: throw new Error(`no valid payload for ${name}`);
