@@ -47,7 +47,7 @@ import { checkArgumentsAgainstSchema } from './schema';
 import { applyLocalRequests } from '../session/localRequests';
 import { mcpDiagnostic } from './toolCalls';
 import { completeOperation, handleMessageUnguarded, withDataModelMetadata, type Session } from '../session/session';
-import { agentCallIndexKey, type ComponentRecord, type SessionState, type SurfaceState } from '../model/state';
+import { type ComponentRecord, type SessionState, type SurfaceState } from '../model/state';
 import { isRecord } from '../util/records';
 import { A2UI_VERSION } from '../protocol/common';
 
@@ -310,13 +310,6 @@ function initialized(session: Session, at: Located): McpAppRequestResult {
   return reply(session, mcpInitialNotifications(at.surface, at.node), null);
 }
 
-/**
- * Per session runtime, the last activation each app (surface and ref) spent on a link: one link
- * per activation. Keyed by the runtime's resolver cache, which every copy of the runtime shares
- * (the Redux slice runs each action with a copy that carries the action's clock).
- */
-const spentActivations = new WeakMap<object, Map<string, number>>();
-
 function openLink(session: Session, at: Located, params: Record<string, unknown>, options: McpAppRequestOptions): McpAppRequestResult {
   const { url } = params;
   if (typeof url !== 'string') return invalidParams(session, 'ui/open-link needs `url`, a string.');
@@ -325,16 +318,26 @@ function openLink(session: Session, at: Located, params: Record<string, unknown>
   if (activatedAt === undefined || !(now - activatedAt <= MCP_USER_ACTIVATION_WINDOW_MS) || activatedAt > now) {
     return rpcError(session, MCP_ERROR_CODES.invalidRequest, `ui/open-link is refused: it needs a user activation in the app within the last ${MCP_USER_ACTIVATION_WINDOW_MS / 1000} s, reported by the host.`);
   }
-  const appKey = agentCallIndexKey(at.surface.surfaceId, at.node.ref);
-  let spent = spentActivations.get(session.runtime.cache);
-  if (spent === undefined) spentActivations.set(session.runtime.cache, (spent = new Map()));
-  if ((spent.get(appKey) ?? Number.NEGATIVE_INFINITY) >= activatedAt) {
+  const spent = at.surface.mcpLinkActivations?.[at.node.ref] ?? Number.NEGATIVE_INFINITY;
+  if (spent >= activatedAt) {
     return rpcError(session, MCP_ERROR_CODES.invalidRequest, 'ui/open-link is refused: this user activation already opened a link.');
   }
   const opened = openThroughCatalog(session, at, url);
   if (!opened.ok) return opened.result;
-  spent.set(appKey, activatedAt);
-  return reply(session, [{ type: 'openUrl', url: opened.url }], { result: {} });
+  return reply(spendActivation(session, at, activatedAt), [{ type: 'openUrl', url: opened.url }], { result: {} });
+}
+
+/**
+ * Records in the surface's state that the app at `at` spent the activation of `activatedAt` on a
+ * link: one link per activation, and as plain state it survives the Redux slice's per-action
+ * runtime copies, time travel and replay.
+ */
+function spendActivation(session: Session, at: Located, activatedAt: number): Session {
+  const surface = session.state.surfaces[at.surface.surfaceId];
+  if (surface === undefined) return session;
+  const mcpLinkActivations = { ...surface.mcpLinkActivations, [at.node.ref]: activatedAt };
+  const surfaces = { ...session.state.surfaces, [surface.surfaceId]: { ...surface, mcpLinkActivations } };
+  return { ...session, state: { ...session.state, surfaces } };
 }
 
 /**

@@ -17,6 +17,11 @@ export interface SurfaceState {
   /** Components by id, as last sent. */
   components: Record<string, ComponentRecord>;
   dataModel: Record<string, unknown>;
+  /**
+   * Per MCP App node ref, the user activation (host clock, ms) its last `ui/open-link` spent:
+   * one link per activation. Absent until an app opens a link.
+   */
+  mcpLinkActivations?: Record<string, number>;
 }
 
 /** How an agent call ended, or that it has not yet. */
