@@ -97,8 +97,8 @@ function invokeUnsafe(session: Session, surfaceId: string, ref: string, property
       return { ok: false, error: a2uiError('CHECKS_FAILED', `Node '${ref}' has failing checks; its action does not run.`, { surfaceId }) };
     }
     const scope: ActionScope = { surface, state: session.state, runtime: session.runtime, node, place };
-    if ('event' in action) return invokeEvent(session, scope, (action as { event: unknown }).event);
-    return invokeFunction(session, scope, (action as { functionCall: unknown }).functionCall);
+    if ('event' in action) return invokeEvent(session, scope, action.event);
+    return invokeFunction(session, scope, 'functionCall' in action ? action.functionCall : undefined);
   } catch (caught) {
     return { ok: false, error: a2uiError('INVALID_ARGUMENT', `invoke failed: ${errorText(caught)}`) };
   }
