@@ -17,7 +17,8 @@ import {
   type ResolverCache,
 } from '../resolution/resolver';
 import type { ResolvedTree } from '../model/tree';
-import { agentErrorEffect, diagnosticEffect, type Effect, type RendererDataModelMetadata } from '../model/effects';
+import { agentErrorEffect, diagnosticEffect, type Effect } from '../model/effects';
+import type { RendererDataModel } from '../protocol/dataModel';
 import { ownValue } from '../data';
 import { agentCallIndexKey, initialSessionState, noteCallTableChange, type AgentCallRow, type SessionState, type SurfaceState } from '../model/state';
 import type { AgentCallRequest } from '../resolution/evaluation';
@@ -535,7 +536,7 @@ export function resolvedTree(session: Session, id: string): ResolvedTree | undef
 export function clientDataModel(
   session: Session,
   version: typeof A2UI_VERSION = A2UI_VERSION,
-): { ok: true; value: RendererDataModelMetadata | null } | { ok: false; error: A2uiError } {
+): { ok: true; value: RendererDataModel | null } | { ok: false; error: A2uiError } {
   if (version !== A2UI_VERSION) {
     const given: unknown = version;
     const shown = typeof given === 'string' ? `'${given.slice(0, 40)}'` : `of type ${typeof given}`;
@@ -558,7 +559,7 @@ export function withDataModelMetadata(state: SessionState, effects: Effect[]): E
 }
 
 /** The renderer data model of the `sendDataModel` surfaces in `state`, or null. */
-export function rendererDataModelOf(state: SessionState, onlySurfaceId?: string): RendererDataModelMetadata | null {
+export function rendererDataModelOf(state: SessionState, onlySurfaceId?: string): RendererDataModel | null {
   const models: Record<string, Record<string, unknown>> = {};
   for (const s of Object.values(state.surfaces)) {
     if (s.sendDataModel && (onlySurfaceId === undefined || s.surfaceId === onlySurfaceId)) models[s.surfaceId] = s.dataModel;
