@@ -16,6 +16,7 @@ import { expressionLimits, type ExpressionLimits } from './limits';
 import { stableStringify } from './stableJson';
 import { parseTemplate } from './template';
 import { errorText } from '../util/errors';
+import { hasOwn } from '../util/records';
 import { RegexBudget } from '../regex';
 
 /** Where and for whom an expression is evaluated. */
@@ -457,11 +458,6 @@ function isThenable(value: unknown): boolean {
   return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }
 
-function hasOwn(record: object, key: string): boolean {
-  return Object.prototype.hasOwnProperty.call(record, key);
-}
-
 function defineOwn(record: Record<string, unknown>, key: string, value: unknown): void {
   Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
 }
-

@@ -44,7 +44,8 @@ import { selectViolations, type SchemaViolation } from './schemaErrors';
 export type { SchemaViolation } from './schemaErrors';
 
 const SPEC_BASE = 'https://a2ui.org/specification/v1_0/';
-const COMMON_TYPES_ID = `${SPEC_BASE}common_types.json`;
+/** The `$id` of the protocol's common_types.json. */
+export const COMMON_TYPES_ID = `${SPEC_BASE}common_types.json`;
 const CATALOG_ALIAS_ID = `${SPEC_BASE}catalog.json`;
 const LOCAL_BASE = 'https://a2ui-redux.invalid/validators/';
 
