@@ -37,7 +37,7 @@
  */
 import { dereference, encodePointer, validate, type Schema } from '@cfworker/json-schema';
 import { COMMON_TYPES_SCHEMA } from './json/commonTypes';
-import { describeType, errorText, isPlainObject, toJsonValue, type JsonValue } from './json';
+import { describeType, errorText, isPlainObject, toJsonValue, type JsonObject, type JsonValue } from './json';
 import { createSchemaCompiler, type SchemaCompiler, type SchemaPredicate } from './schemaCompiler';
 import { selectViolations, type SchemaViolation } from './schemaErrors';
 
@@ -85,8 +85,6 @@ export interface ComponentValidator {
   /** Checks one FunctionCall (`{ call, args?, catalogId? }`) against the catalog's functions. */
   validateFunctionCall(call: unknown): SchemaCheckResult;
 }
-
-type JsonObject = { [key: string]: JsonValue };
 
 interface Compiled {
   readonly lookup: Record<string, Schema | boolean>;
