@@ -16,7 +16,7 @@ import type { Action } from '@reduxjs/toolkit';
 import { a2uiActions, madeInThisRealm, type A2uiActions } from '../src/redux/actions';
 import { surfaceOf } from '../src/redux/operations';
 import type { A2uiState, OutboxEntry } from '../src/redux/state';
-import { currentEffect, type Effect, type McpReply } from '../src/model/effects';
+import type { Effect, McpReply } from '../src/model/effects';
 import type { McpToolClient } from '../src/session/session';
 import { runMcpToolCall } from '../src/mcp/saga';
 import type { A2uiTransport, TransportMetadata } from '../src/transports/types';
@@ -120,7 +120,7 @@ function* agentCallSentRunner(run: Run, effect: Extract<Effect, { type: 'agentCa
   if (effect.timeoutMs !== null) yield call(armAgentCall, run, effect.callId);
 }
 
-function* agentCallSettledRunner(run: Run, effect: Extract<Effect, { type: 'agentCallSettled' }>): SagaIterator {
+function* rpcSettledRunner(run: Run, effect: Extract<Effect, { type: 'rpcSettled' }>): SagaIterator {
   yield put(run.actions.agentCallSettled({ callId: effect.callId, status: effect.outcome.status }));
 }
 
@@ -149,7 +149,7 @@ function* mcpToolCallRunner(run: Run, effect: Extract<Effect, { type: 'mcpToolCa
 const effectRunners: { [T in Exclude<Effect['type'], 'send'>]?: Runner<T> } = {
   openUrl: openUrlRunner,
   agentCallSent: agentCallSentRunner,
-  agentCallSettled: agentCallSettledRunner,
+  rpcSettled: rpcSettledRunner,
   diagnostic: diagnosticRunner,
   mcpReply: mcpReplyRunner,
   mcpNotify: mcpNotifyRunner,
@@ -176,8 +176,7 @@ function* drainEffects(run: Run): SagaIterator {
         }
         continue;
       }
-      // An entry of an earlier release may name its effect by an old type (currentEffect).
-      const effect = currentEffect(entry.effect);
+      const effect = entry.effect;
       if (!madeInThisRealm(entry.id)) {
         if (effect.type !== 'send') {
           run.carried.add(entry.id);

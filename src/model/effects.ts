@@ -3,7 +3,6 @@
  * the Redux slice appends them to its outbox; sagas carry them out.
  */
 import type { McpEffect } from '../mcp/types';
-import { A2UI_VERSION } from '../protocol/common';
 import type { RendererDataModel } from '../protocol/dataModel';
 import type { RendererToAgentMessage } from '../protocol/rendererToAgent';
 import type { Diagnostic } from './tree';
@@ -22,24 +21,21 @@ export type OutboundMessage = RendererToAgentMessage;
  */
 export type RendererDataModelMetadata = RendererDataModel;
 
-/**
- * How an agent call settled: the agent's value, or an error (the agent's, a timeout, a
- * cancellation). The `agentCallSettled` effect carries it, and expressions read it.
- */
+/** How an agent call settled. */
 export type AgentCallOutcome =
   | { status: 'ok'; value: unknown }
   | { status: 'error'; error: { code: string; message: string } };
 
 /** What an operation asks the host to do, as plain data. */
 export type Effect =
-  | { type: 'send'; message: RendererToAgentMessage; metadata?: { a2uiRendererDataModel?: RendererDataModel } }
+  | { type: 'send'; message: RendererToAgentMessage; metadata?: { a2uiRendererDataModel?: RendererDataModelMetadata } }
   | { type: 'openUrl'; url: string }
   | { type: 'surfaceCreated'; surfaceId: string }
   | { type: 'surfaceDeleted'; surfaceId: string }
   | { type: 'componentsUpdated'; surfaceId: string; componentIds: string[] }
   | { type: 'dataModelUpdated'; surfaceId: string; path: string }
+  | { type: 'rpcSettled'; callId: string; outcome: AgentCallOutcome }
   | { type: 'agentCallSent'; callId: string; timeoutMs: number | null }
-  | { type: 'agentCallSettled'; callId: string; outcome: AgentCallOutcome }
   | McpEffect
   | {
       type: 'diagnostic';
@@ -47,17 +43,6 @@ export type Effect =
       severity: 'error' | 'warning';
       payload: { code: string; message: string; componentId?: string; path?: string; ref?: string };
     };
-
-/**
- * An effect under a type name of an earlier release, still read back from state made by one
- * (`rpcSettled` is `agentCallSettled`).
- */
-export type RenamedEffect = { type: 'rpcSettled'; callId: string; outcome: AgentCallOutcome };
-
-/** `effect` under its current type name. */
-export function currentEffect(effect: Effect | RenamedEffect): Effect {
-  return effect.type === 'rpcSettled' ? { type: 'agentCallSettled', callId: effect.callId, outcome: effect.outcome } : effect;
-}
 
 /** The diagnostic effect for a resolver diagnostic. */
 export function diagnosticEffect(surfaceId: string, diagnostic: Diagnostic): Effect {
@@ -75,8 +60,8 @@ export function diagnosticEffect(surfaceId: string, diagnostic: Diagnostic): Eff
  * The generic renderer→agent `error` message. The schema wants exactly one of `surfaceId` and
  * `functionCallId`, so `about` names one.
  */
-export function agentErrorMessage(code: string, message: string, about: { surfaceId: string } | { functionCallId: string }): RendererToAgentMessage {
-  return { version: A2UI_VERSION, error: { code, message, ...about } };
+export function agentErrorMessage(code: string, message: string, about: { surfaceId: string } | { functionCallId: string }): OutboundMessage {
+  return { version: 'v1.0', error: { code, message, ...about } };
 }
 
 /** {@link agentErrorMessage} as a `send` effect. */

@@ -15,10 +15,9 @@ import type {
   UpdateDataModelBody,
 } from '../protocol/agentToRenderer';
 import { A2UI_VERSION } from '../protocol/common';
-import type { RendererToAgentMessage } from '../protocol/rendererToAgent';
 import { VALIDATION_ERROR_CODES } from '../protocol/rendererToAgent';
 import { applyDataUpdate, ownValue, setOwn, splitPointer } from '../data';
-import { diagnosticEffect, type Effect } from '../model/effects';
+import { diagnosticEffect, type Effect, type OutboundMessage } from '../model/effects';
 import {
   agentCallIndexPrefix,
   noteCallTableChange,
@@ -75,7 +74,7 @@ export function limitDiagnostic(surfaceId: string, message: string, path?: strin
 }
 
 /** The renderer→agent `error` message for `error`, when the protocol lets one be sent. */
-export function errorMessageFor(error: A2uiError): RendererToAgentMessage | null {
+export function errorMessageFor(error: A2uiError): OutboundMessage | null {
   // One mapping (toAgentErrorBody), in the session's wire form: a validation error without a path
   // points at the message ('/'), and a generic error carries no path.
   const { path, ...rest } = error;
@@ -307,16 +306,14 @@ function agentFunctionResponse(state: SessionState, body: AgentFunctionResponseB
   return { ok: true, state: next, effects };
 }
 
-/** How a row settles: its AgentCallOutcome, with which of error, timeout or cancelled the row records. */
-type RowOutcome = { status: 'ok'; value: unknown } | RowFailure;
-type RowFailure = { status: 'error' | 'timeout' | 'cancelled'; error: { code: string; message: string } };
+type Outcome = { status: 'ok'; value: unknown } | { status: 'error' | 'timeout' | 'cancelled'; error: { code: string; message: string } };
 
 /**
- * Settles one pending row exactly once, with its agentCallSettled effect. A binding's row stays
- * while its node shows the outcome (the session releases it when no node reads it any more); an
- * action's row is released at once, since nothing reads it after the agentCallSettled effect.
+ * Settles one pending row exactly once, with its rpcSettled effect. A binding's row stays while
+ * its node shows the outcome (the session releases it when no node reads it any more); an
+ * action's row is released at once, since nothing reads it after the rpcSettled effect.
  */
-export function settleRow(state: SessionState, row: AgentCallRow, outcome: RowOutcome, effects: Effect[]): SessionState {
+export function settleRow(state: SessionState, row: AgentCallRow, outcome: Outcome, effects: Effect[]): SessionState {
   if (row.status !== 'pending') return state;
   const agentCalls = { ...state.agentCalls };
   settleInto(agentCalls, row, outcome, effects, row.origin === 'action');
@@ -325,9 +322,9 @@ export function settleRow(state: SessionState, row: AgentCallRow, outcome: RowOu
 }
 
 /** Writes a settled (or released) row into `table`, a copy this settlement owns. */
-function settleInto(table: Record<string, AgentCallRow>, row: AgentCallRow, outcome: RowOutcome, effects: Effect[], release: boolean): void {
+function settleInto(table: Record<string, AgentCallRow>, row: AgentCallRow, outcome: Outcome, effects: Effect[], release: boolean): void {
   effects.push({
-    type: 'agentCallSettled',
+    type: 'rpcSettled',
     callId: row.callId,
     outcome: outcome.status === 'ok' ? { status: 'ok', value: outcome.value } : { status: 'error', error: outcome.error },
   });
@@ -344,7 +341,7 @@ function settleInto(table: Record<string, AgentCallRow>, row: AgentCallRow, outc
  * What a settlement means beyond the table: a waiting event action hears the outcome, and an
  * action's call that failed or timed out (no node shows it) is reported with its surface and component.
  */
-function afterSettled(state: SessionState, row: AgentCallRow, outcome: RowOutcome, effects: Effect[]): SessionState {
+function afterSettled(state: SessionState, row: AgentCallRow, outcome: Outcome, effects: Effect[]): SessionState {
   let next = recordPendingActionOutcome(state, row.callId, outcome);
   // A property's or a check's failed call shows in the tree of the node that reads it.
   if (row.origin === 'action' && (outcome.status === 'error' || outcome.status === 'timeout')) {
@@ -367,7 +364,11 @@ export function agentCallDiagnostic(row: AgentCallRow, status: 'error' | 'timeou
 }
 
 /** Notes how a call of a pending action ended (the session sends or drops the action afterwards). */
-function recordPendingActionOutcome(state: SessionState, callId: string, outcome: RowOutcome): SessionState {
+function recordPendingActionOutcome(
+  state: SessionState,
+  callId: string,
+  outcome: { status: 'ok'; value: unknown } | { status: 'error' | 'timeout' | 'cancelled'; error: { code: string; message: string } },
+): SessionState {
   const pending = state.pendingActions;
   if (pending === undefined) return state;
   for (const action of Object.values(pending)) {
@@ -387,7 +388,7 @@ function recordPendingActionOutcome(state: SessionState, callId: string, outcome
 export function settleWhere(
   state: SessionState,
   which: (row: AgentCallRow) => boolean,
-  outcome: RowFailure,
+  outcome: { status: 'timeout' | 'cancelled' | 'error'; error: { code: string; message: string } },
   effects: Effect[],
   releaseAll = false,
 ): SessionState {

@@ -235,10 +235,10 @@ export function completeOperation(
   // Event actions waiting for agent calls go out (or are dropped) once their calls answered.
   if (next.agentCalls !== before.agentCalls || next.surfaces !== before.surfaces) next = settlePendingActions(runtime, next, effects);
   // Rows that settled change what bindings show; refresh those surfaces too. The settled rows
-  // are the operation's agentCallSettled effects, so this costs the rows changed, not the table.
+  // are the operation's rpcSettled effects, so this costs the rows changed, not the table.
   if (next.agentCalls !== before.agentCalls) {
     for (const effect of [...effects]) {
-      if (effect.type !== 'agentCallSettled') continue;
+      if (effect.type !== 'rpcSettled') continue;
       const row = ownValue(before.agentCalls, effect.callId) ?? ownValue(next.agentCalls, effect.callId);
       if (row && !touched.has(row.surfaceId) && ownValue(next.surfaces, row.surfaceId)) {
         touched.add(row.surfaceId);
@@ -299,7 +299,7 @@ function releaseUnread(state: SessionState, surfaceId: string, keys: readonly st
     if (row === undefined || row.origin !== 'binding') continue;
     if (row.status === 'pending') {
       const error = { code: 'SUPERSEDED', message: `Call '${callId}' is no longer needed: the value it was for changed.` };
-      effects.push({ type: 'agentCallSettled', callId, outcome: { status: 'error', error } });
+      effects.push({ type: 'rpcSettled', callId, outcome: { status: 'error', error } });
     }
     delete calls[callId];
     released.push(callId);

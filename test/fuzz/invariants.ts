@@ -184,8 +184,8 @@ export class CallLedger {
         const id = (effect.message.callAgentFunction as { functionCallId: string }).functionCallId;
         invariant(effects.some((e) => e.type === 'agentCallSent' && e.callId === id), `${what}: callAgentFunction ${id} without agentCallSent`);
       }
-      if (effect.type === 'agentCallSettled') {
-        invariant(this.sent.has(effect.callId), `${what}: agentCallSettled for ${effect.callId}, which was never sent`);
+      if (effect.type === 'rpcSettled') {
+        invariant(this.sent.has(effect.callId), `${what}: rpcSettled for ${effect.callId}, which was never sent`);
         const count = (this.settled.get(effect.callId) ?? 0) + 1;
         invariant(count === 1, `${what}: agent call ${effect.callId} settled ${count} times`);
         this.settled.set(effect.callId, count);

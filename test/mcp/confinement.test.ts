@@ -109,7 +109,7 @@ describe("a tool's A2UI resources change only the app's own surface", () => {
     expect(session.state.agentCalls[callId]?.status).toBe('pending');
     const settled = settle(session, [v({ agentFunctionResponse: { functionCallId: callId, value: 'forged' } })]);
     expect(settled.session.state.agentCalls[callId]).toBe(session.state.agentCalls[callId]);
-    expect(ofType(settled.effects, 'agentCallSettled')).toEqual([]);
+    expect(ofType(settled.effects, 'rpcSettled')).toEqual([]);
     expect(refusedCodes(settled.effects)).toEqual(['MCP_RESOURCE_REFUSED']);
   });
 

@@ -223,8 +223,8 @@ describe('leaks: agent-call rows are released when settled and no longer read', 
     const typed = write(session, 's', 'field', 'value', 'ab');
     expect(typed.ok).toBe(true);
     if (!typed.ok) return;
-    const settled = typed.effects.filter((e) => e.type === 'agentCallSettled');
-    expect(settled).toEqual([{ type: 'agentCallSettled', callId: 'call-1', outcome: { status: 'error', error: expect.objectContaining({ code: 'SUPERSEDED' }) } }]);
+    const settled = typed.effects.filter((e) => e.type === 'rpcSettled');
+    expect(settled).toEqual([{ type: 'rpcSettled', callId: 'call-1', outcome: { status: 'error', error: expect.objectContaining({ code: 'SUPERSEDED' }) } }]);
     expect(diagnostics(typed.effects).filter((d) => d.payload.code !== 'UNRESOLVED_BINDING')).toEqual([]);
     expect(sentBodies(typed.effects, 'callAgentFunction')).toEqual([expect.objectContaining({ functionCallId: 'call-2' })]);
     session = typed.session;
@@ -232,7 +232,7 @@ describe('leaks: agent-call rows are released when settled and no longer read', 
     // The late answer to the superseded call changes nothing.
     const late = handleMessage(session, v({ agentFunctionResponse: { functionCallId: 'call-1', value: 'stale' } }));
     expect(late.session.state).toBe(session.state);
-    expect(late.effects.some((e) => e.type === 'agentCallSettled')).toBe(false);
+    expect(late.effects.some((e) => e.type === 'rpcSettled')).toBe(false);
     expect(resolvedTree(late.session, 's')?.nodes.echo?.props.text).toBeNull();
   });
 
@@ -266,7 +266,7 @@ describe('leaks: agent-call rows are released when settled and no longer read', 
     const callId = Object.keys(pressed.session.state.agentCalls)[0] as string;
     expect(callId).toBeDefined();
     const answered = handleMessage(pressed.session, v({ agentFunctionResponse: { functionCallId: callId, value: true } }));
-    expect(answered.effects.filter((e) => e.type === 'agentCallSettled')).toHaveLength(1);
+    expect(answered.effects.filter((e) => e.type === 'rpcSettled')).toHaveLength(1);
     expect(Object.keys(answered.session.state.agentCalls)).toEqual([]);
   });
 });

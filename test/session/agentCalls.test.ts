@@ -95,11 +95,11 @@ describe('a property calling an undeclared function', () => {
 });
 
 describe('settling', () => {
-  test('agentFunctionResponse: agentCallSettled, node no longer busy, prop has the value', () => {
+  test('agentFunctionResponse: rpcSettled, node no longer busy, prop has the value', () => {
     const { session, callId } = opened();
     const answered = apply(session, msg.response(callId, 'Hello, Ada'));
-    expect(effectsOfType(answered.effects, 'agentCallSettled')).toEqual([
-      { type: 'agentCallSettled', callId, outcome: { status: 'ok', value: 'Hello, Ada' } },
+    expect(effectsOfType(answered.effects, 'rpcSettled')).toEqual([
+      { type: 'rpcSettled', callId, outcome: { status: 'ok', value: 'Hello, Ada' } },
     ]);
     const root = node(answered.session, 'root');
     expect(root.busy).toBe(false);
@@ -115,11 +115,11 @@ describe('settling', () => {
     expect(node(later.session, 'root').props.text).toBe('Hello, Ada');
   });
 
-  test('an error response: agentCallSettled error, prop null, AGENT_CALL_FAILED', () => {
+  test('an error response: rpcSettled error, prop null, AGENT_CALL_FAILED', () => {
     const { session, callId } = opened();
     const failed = apply(session, msg.responseError(callId, 'NO_GREETING', 'Nobody home'));
-    expect(effectsOfType(failed.effects, 'agentCallSettled')).toEqual([
-      { type: 'agentCallSettled', callId, outcome: { status: 'error', error: { code: 'NO_GREETING', message: 'Nobody home' } } },
+    expect(effectsOfType(failed.effects, 'rpcSettled')).toEqual([
+      { type: 'rpcSettled', callId, outcome: { status: 'error', error: { code: 'NO_GREETING', message: 'Nobody home' } } },
     ]);
     expect(node(failed.session, 'root').props.text).toBeNull();
     expect(node(failed.session, 'root').busy).toBe(false);
@@ -127,11 +127,11 @@ describe('settling', () => {
     expect(treeDiagnostics(failed.session, 'AGENT_CALL_FAILED')).toHaveLength(1);
   });
 
-  test('timeoutAgentCall: agentCallSettled error, prop null, AGENT_CALL_TIMEOUT; the call is not re-sent', () => {
+  test('timeoutAgentCall: rpcSettled error, prop null, AGENT_CALL_TIMEOUT; the call is not re-sent', () => {
     const { session, callId } = opened();
     const timedOut = timeoutAgentCall(session, callId);
     expect(timedOut.ok).toBe(true);
-    const [settled] = effectsOfType(timedOut.effects, 'agentCallSettled');
+    const [settled] = effectsOfType(timedOut.effects, 'rpcSettled');
     expect(settled?.callId).toBe(callId);
     expect(settled?.outcome.status).toBe('error');
     expect(node(timedOut.session, 'root').props.text).toBeNull();
@@ -155,7 +155,7 @@ describe('responses that settle nothing', () => {
     const answered = apply(session, msg.response(callId, 'first')).session;
     const duplicate = apply(answered, msg.response(callId, 'second'));
     expect(duplicate.session.state).toBe(answered.state);
-    expect(effectsOfType(duplicate.effects, 'agentCallSettled')).toEqual([]);
+    expect(effectsOfType(duplicate.effects, 'rpcSettled')).toEqual([]);
     expect(diagnosticEffects(duplicate.effects)).toHaveLength(1);
     expect(node(duplicate.session, 'root').props.text).toBe('first');
   });
@@ -165,7 +165,7 @@ describe('responses that settle nothing', () => {
     const timedOut = timeoutAgentCall(session, callId).session;
     const late = apply(timedOut, msg.response(callId, 'too late'));
     expect(late.session.state).toBe(timedOut.state);
-    expect(effectsOfType(late.effects, 'agentCallSettled')).toEqual([]);
+    expect(effectsOfType(late.effects, 'rpcSettled')).toEqual([]);
     expect(diagnosticEffects(late.effects)).toHaveLength(1);
     expect(node(late.session, 'root').props.text).toBeNull();
   });
@@ -183,7 +183,7 @@ describe('cancellation', () => {
   test('dispose rejects every pending call once, sends nothing, and is terminal', () => {
     const { session, callId } = opened();
     const disposed = dispose(session);
-    expect(effectsOfType(disposed.effects, 'agentCallSettled')).toEqual([
+    expect(effectsOfType(disposed.effects, 'rpcSettled')).toEqual([
       expect.objectContaining({ callId, outcome: expect.objectContaining({ status: 'error' }) }),
     ]);
     expect(effectsOfType(disposed.effects, 'send')).toEqual([]);
@@ -216,13 +216,13 @@ describe('cancellation', () => {
     expect(otherId).not.toBe(first.callId);
 
     const deleted = apply(second.session, msg.remove('s'));
-    expect(effectsOfType(deleted.effects, 'agentCallSettled')).toEqual([
+    expect(effectsOfType(deleted.effects, 'rpcSettled')).toEqual([
       expect.objectContaining({ callId: first.callId, outcome: expect.objectContaining({ status: 'error' }) }),
     ]);
     // the other surface's call still settles normally
     const answered = apply(deleted.session, msg.response(otherId, 'Hi Bob'));
-    expect(effectsOfType(answered.effects, 'agentCallSettled')).toEqual([
-      { type: 'agentCallSettled', callId: otherId, outcome: { status: 'ok', value: 'Hi Bob' } },
+    expect(effectsOfType(answered.effects, 'rpcSettled')).toEqual([
+      { type: 'rpcSettled', callId: otherId, outcome: { status: 'ok', value: 'Hi Bob' } },
     ]);
     expect(node(answered.session, 'root', 't').props.text).toBe('Hi Bob');
   });
@@ -309,8 +309,8 @@ describe('agent functions in actions', () => {
     const invoked = ok(invoke(session, 's', 'root', 'action'));
     const callId = sentBodies(invoked.effects, 'callAgentFunction')[0]?.functionCallId as string;
     const answered = apply(invoked.session, msg.response(callId, { orderId: 7 }));
-    expect(effectsOfType(answered.effects, 'agentCallSettled')).toEqual([
-      { type: 'agentCallSettled', callId, outcome: { status: 'ok', value: { orderId: 7 } } },
+    expect(effectsOfType(answered.effects, 'rpcSettled')).toEqual([
+      { type: 'rpcSettled', callId, outcome: { status: 'ok', value: { orderId: 7 } } },
     ]);
   });
 });

@@ -310,7 +310,7 @@ describe('the other session functions', () => {
   test('surfaces and dispose on a session full of odd state never throw', () => {
     expect(surfaces(base).map((s) => s.surfaceId)).toEqual(['s']);
     const disposed = dispose(base);
-    expect(disposed.effects.every((e) => e.type === 'agentCallSettled')).toBe(true);
+    expect(disposed.effects.every((e) => e.type === 'rpcSettled')).toBe(true);
     expect(() => dispose(disposed.session)).not.toThrow();
   });
 
