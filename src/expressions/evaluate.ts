@@ -10,6 +10,7 @@ import { coerceToString } from '../catalog/coerce';
 import { LimitExceededError, type Catalog, type CatalogFunction, type FunctionContext, type LocalRequest } from '../catalog/types';
 import { getIn, resolvePath } from '../data';
 import type { A2uiErrorCode } from '../protocol/errors';
+import type { AgentCallOutcome } from '../model/effects';
 import { argumentProblems } from './args';
 import { expressionLimits, type ExpressionLimits } from './limits';
 import { stableStringify } from './stableJson';
@@ -44,11 +45,6 @@ export interface EvaluationEnv {
   /** Overrides of DEFAULT_EXPRESSION_LIMITS. */
   limits?: Partial<ExpressionLimits>;
 }
-
-/** How an agent call ended, as the session recorded it from agentFunctionResponse (or a timeout). */
-export type AgentCallOutcome =
-  | { status: 'ok'; value: unknown }
-  | { status: 'error'; error: { code: string; message: string } };
 
 /** A call the renderer cannot run: it must go to the agent as callAgentFunction. */
 export interface AgentCallRequest {
