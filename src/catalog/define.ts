@@ -12,16 +12,14 @@ import type {
 } from './types';
 import type { InferCatalogProps, TypedCatalog } from './inferProps';
 import { CATALOG_PROBLEM_BLOCKS_LOADING } from './problems';
-import { validateCatalog } from './validate';
+import { CALLERS, isEntityName, RETURN_TYPES, validateCatalog } from './validate';
+
+export { isEntityName };
 
 /** The protocol version a catalog targets when its definition names none. */
 export const DEFAULT_CATALOG_PROTOCOL_VERSION = '1.0';
 
 const JSON_SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
-// UAX #31 identifiers, as the protocol's "Catalog Entity Naming Rules" require.
-const ENTITY_NAME = /^[\p{XID_Start}_][\p{XID_Continue}]*$/u;
-const RETURN_TYPES = new Set(['string', 'number', 'boolean', 'array', 'object', 'any', 'void', 'validationResult']);
-const CALLERS = new Set(['rendererOnly', 'agentOnly', 'rendererOrAgent']);
 
 /**
  * Builds a frozen {@link Catalog}. A function without `implementation` is declared for the agent:
@@ -72,17 +70,17 @@ export function definitionProblem(input: CatalogDefinitionInput): string | null 
     return 'protocolVersion must be a string';
   }
   for (const [name, schema] of Object.entries(input.components ?? {})) {
-    if (!ENTITY_NAME.test(name)) return invalidIdentifier('component', name);
+    if (!isEntityName(name)) return invalidIdentifier('component', name);
     if (name === 'Surface') return "the component name 'Surface' is reserved by the protocol";
-    const property = propertyNames(schema).find((key) => !ENTITY_NAME.test(key));
+    const property = propertyNames(schema).find((key) => !isEntityName(key));
     if (property !== undefined) return `${invalidIdentifier('property', property)} (component '${name}')`;
   }
   for (const [name, fn] of Object.entries(input.functions ?? {})) {
     if (name.startsWith('@')) return `function name '${name}': the '@' prefix is reserved for system functions`;
-    if (!ENTITY_NAME.test(name)) return invalidIdentifier('function', name);
+    if (!isEntityName(name)) return invalidIdentifier('function', name);
     const problem = functionProblem(name, fn);
     if (problem !== null) return problem;
-    const argument = propertyNames(fn.definition.args).find((key) => !ENTITY_NAME.test(key));
+    const argument = propertyNames(fn.definition.args).find((key) => !isEntityName(key));
     if (argument !== undefined) return `${invalidIdentifier('argument', argument)} (function '${name}')`;
   }
   return null;
@@ -122,8 +120,8 @@ function functionProblem(name: string, fn: { definition: FunctionDefinition; imp
     return `function '${name}' needs a definition object`;
   }
   const { returnType, allowedCallers } = fn.definition;
-  if (!RETURN_TYPES.has(returnType)) return `function '${name}' has an unknown returnType '${String(returnType)}'`;
-  if (allowedCallers !== undefined && !CALLERS.has(allowedCallers)) {
+  if (!RETURN_TYPES.includes(returnType)) return `function '${name}' has an unknown returnType '${String(returnType)}'`;
+  if (allowedCallers !== undefined && !CALLERS.includes(allowedCallers)) {
     return `function '${name}' has an unknown allowedCallers '${String(allowedCallers)}'`;
   }
   if (fn.implementation !== undefined && typeof fn.implementation !== 'function') {
@@ -257,9 +255,4 @@ export function deepFrozenCopy<T>(value: T): T {
   const copy: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) copy[key] = deepFrozenCopy(item);
   return Object.freeze(copy) as T;
-}
-
-/** Whether a name is a valid catalog entity name (UAX #31 identifier). */
-export function isEntityName(name: string): boolean {
-  return ENTITY_NAME.test(name);
 }

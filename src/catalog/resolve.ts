@@ -63,7 +63,7 @@ export function findCatalog(catalogs: readonly Catalog[], catalogId: string, sit
   if (!isSessionProtocolVersion(catalog.protocolVersion)) {
     return fail(
       'CATALOG_NOT_FOUND',
-      `Protocol version mismatch: cannot mix catalog '${catalogId}' (${version}) with surface version ${SESSION_PROTOCOL_VERSION}.`,
+      `Protocol version mismatch: cannot mix catalog '${catalogId}' (${version}) with surface version ${A2UI_VERSION}.`,
       site,
     );
   }

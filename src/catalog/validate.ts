@@ -10,6 +10,7 @@
  */
 import { COMMON_TYPES_SCHEMA } from '../protocol/json/commonTypes';
 import { ComponentDefinitionSchema } from '../protocol/catalogDefinition';
+import { COMMON_TYPES_ID } from '../protocol/componentValidation';
 import type { CatalogProblem, CatalogProblemCode } from './problems';
 import { errorText } from '../util/errors';
 import { isRecord } from '../util/records';
@@ -23,17 +24,22 @@ const FUNCTION_KEYS = new Set([
   // Allowed by the protocol's prose (see the module comment).
   'unevaluatedProperties', 'deprecated', 'x-deprecated-reason',
 ]);
-const RETURN_TYPES = ['string', 'number', 'boolean', 'array', 'object', 'validationResult', 'any', 'void'];
-const CALLERS = ['rendererOnly', 'agentOnly', 'rendererOrAgent'];
+/** The returnType values a catalog function may declare. */
+export const RETURN_TYPES: readonly string[] = ['string', 'number', 'boolean', 'array', 'object', 'validationResult', 'any', 'void'];
+/** The allowedCallers values a catalog function may declare. */
+export const CALLERS: readonly string[] = ['rendererOnly', 'agentOnly', 'rendererOrAgent'];
 // catalog_definition.json's SemVer-like protocolVersion pattern.
 const VERSION =
   /^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(?:\.(0|[1-9][0-9]*))?(?:-((?:0|[1-9][0-9]*|[0-9]*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9][0-9]*|[0-9]*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
-const COMMON_TYPES_ID = 'https://a2ui.org/specification/v1_0/common_types.json';
 const COMMON_TYPE_NAMES = new Set(Object.keys(COMMON_TYPES_SCHEMA['$defs'] as object));
 const MAX_DEPTH = 64;
-// UAX #31 identifiers, as the protocol's naming rules require (the same pattern as defineCatalog's).
+// UAX #31 identifiers, as the protocol's "Catalog Entity Naming Rules" require.
 const ENTITY_NAME = /^[\p{XID_Start}_][\p{XID_Continue}]*$/u;
-const isEntityName = (name: string): boolean => ENTITY_NAME.test(name);
+
+/** Whether a name is a valid catalog entity name (UAX #31 identifier). */
+export function isEntityName(name: string): boolean {
+  return ENTITY_NAME.test(name);
+}
 
 /** The outcome of {@link validateCatalog}: valid when there is no problem. */
 export interface CatalogValidation {

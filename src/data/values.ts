@@ -5,15 +5,12 @@
  * data and never reach a prototype.
  */
 import { isArrayIndex } from './pointer';
-import { isPlainObject } from '../util/records';
+import { hasOwn, isPlainObject } from '../util/records';
 
-export { isPlainObject };
+export { hasOwn, isPlainObject };
 
 /** A plain object of the data model. */
 export type DataObject = Record<string, unknown>;
-
-const hasOwnProperty = Object.prototype.hasOwnProperty;
-
 
 /** Whether a value is an array or a plain object. */
 export function isContainer(value: unknown): value is unknown[] | DataObject {
@@ -29,11 +26,6 @@ export function kindOf(value: unknown): string {
   } catch {
     return 'object';
   }
-}
-
-/** Whether `key` is an own property of an object. */
-export function hasOwn(object: object, key: string): boolean {
-  return hasOwnProperty.call(object, key);
 }
 
 /** The child of a container under a segment, or undefined when there is none (never inherited). */

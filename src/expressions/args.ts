@@ -7,7 +7,7 @@
  * to nothing (data not arrived yet) does not count as a missing argument.
  */
 import type { JsonSchema } from '../catalog/types';
-import { isRecord } from '../util/records';
+import { hasOwn, isRecord } from '../util/records';
 
 /** The problems of a call's arguments, as short sentences; empty when they fit the schema. */
 export function argumentProblems(schema: JsonSchema | undefined, written: Record<string, unknown>, evaluated: Record<string, unknown>): string[] {
@@ -101,9 +101,4 @@ function sameJson(a: unknown, b: unknown): boolean {
   } catch {
     return false; // a cyclic value returned by some implementation equals no schema constant
   }
-}
-
-
-function hasOwn(record: object, key: string): boolean {
-  return Object.prototype.hasOwnProperty.call(record, key);
 }

@@ -10,11 +10,13 @@ import { coerceToString } from '../catalog/coerce';
 import { LimitExceededError, type Catalog, type CatalogFunction, type FunctionContext, type LocalRequest } from '../catalog/types';
 import { getIn, resolvePath } from '../data';
 import type { A2uiErrorCode } from '../protocol/errors';
+import type { AgentCallOutcome } from '../model/effects';
 import { argumentProblems } from './args';
 import { expressionLimits, type ExpressionLimits } from './limits';
 import { stableStringify } from './stableJson';
 import { parseTemplate } from './template';
 import { errorText } from '../util/errors';
+import { hasOwn } from '../util/records';
 import { RegexBudget } from '../regex';
 
 /** Where and for whom an expression is evaluated. */
@@ -43,11 +45,6 @@ export interface EvaluationEnv {
   /** Overrides of DEFAULT_EXPRESSION_LIMITS. */
   limits?: Partial<ExpressionLimits>;
 }
-
-/** How an agent call ended, as the session recorded it from agentFunctionResponse (or a timeout). */
-export type AgentCallOutcome =
-  | { status: 'ok'; value: unknown }
-  | { status: 'error'; error: { code: string; message: string } };
 
 /** A call the renderer cannot run: it must go to the agent as callAgentFunction. */
 export interface AgentCallRequest {
@@ -461,11 +458,6 @@ function isThenable(value: unknown): boolean {
   return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }
 
-function hasOwn(record: object, key: string): boolean {
-  return Object.prototype.hasOwnProperty.call(record, key);
-}
-
 function defineOwn(record: Record<string, unknown>, key: string, value: unknown): void {
   Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
 }
-

@@ -10,7 +10,6 @@ export {
 } from './evaluate';
 /** The evaluation environment, its outcome, agent call requests and outcomes, diagnostics. */
 export type {
-  AgentCallOutcome,
   AgentCallRequest,
   EvaluationEnv,
   EvaluationResult,
@@ -18,6 +17,8 @@ export type {
   ExpressionDiagnostic,
   ExpressionDiagnosticCode,
 } from './evaluate';
+/** How an agent call settled, as evaluations read it (one definition, with the effects). */
+export type { AgentCallOutcome } from '../model/effects';
 
 export {
   /** Parses a formatString template into literal, path and call parts; never throws. */

@@ -50,6 +50,7 @@ import { completeOperation, handleMessageUnguarded, withDataModelMetadata, type 
 import { type ComponentRecord, type SessionState, type SurfaceState } from '../model/state';
 import { isRecord } from '../util/records';
 import { A2UI_VERSION } from '../protocol/common';
+import { SURFACE_MESSAGE_KINDS } from '../protocol/agentToRenderer';
 
 export type { McpReply } from '../model/effects';
 
@@ -448,8 +449,6 @@ function mcpToolSettledUnsafe(session: Session, settlement: McpToolSettlement): 
   }
 }
 
-const SURFACE_BODIES = ['createSurface', 'updateComponents', 'updateDataModel', 'deleteSurface'] as const;
-
 /**
  * Why an A2UI resource from a tool may not be applied, or null. A tool's resource changes only
  * the surface of the app (or action) that called the tool, plus the surfaces the host lists in
@@ -466,7 +465,7 @@ function resourceRefusal(session: Session, ownSurfaceId: string, payload: string
     for (const body of ['agentFunctionResponse', 'callRendererFunction'] as const) {
       if (Object.prototype.hasOwnProperty.call(message, body)) return `message ${index} is a ${body}, which only the agent may send.`;
     }
-    for (const body of SURFACE_BODIES) {
+    for (const body of SURFACE_MESSAGE_KINDS) {
       const content = Object.prototype.hasOwnProperty.call(message, body) ? message[body] : undefined;
       if (!isRecord(content)) continue;
       const target = content.surfaceId;

@@ -19,7 +19,7 @@
  */
 import { Validator, type Schema } from '@cfworker/json-schema';
 import { compileSafeRegex, RegexBudget, DEFAULT_REGEX_LIMITS, type RegexLimits } from '../regex';
-import { errorText, toJsonValue, type JsonValue } from '../protocol/json';
+import { errorText, toJsonValue, type JsonObject, type JsonValue } from '../protocol/json';
 
 /** The outcome of {@link checkArgumentsAgainstSchema}. */
 export type ArgumentSchemaCheck = { ok: true } | { ok: false; reason: string };
@@ -28,8 +28,6 @@ const MAX_SCHEMA_NODES = 10_000;
 const MAX_PATTERNS = 64;
 /** Steps all pattern checks of one request may take together. */
 const PATTERN_BUDGET = 2_000_000;
-
-type JsonObject = { [key: string]: JsonValue };
 
 /** Keywords whose value is one subschema. */
 const SCHEMA_KEYWORDS = [

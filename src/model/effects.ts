@@ -34,6 +34,10 @@ export type Effect =
   | { type: 'surfaceDeleted'; surfaceId: string }
   | { type: 'componentsUpdated'; surfaceId: string; componentIds: string[] }
   | { type: 'dataModelUpdated'; surfaceId: string; path: string }
+  /**
+   * An agent call settled (answer, error, timeout, dispose, `SUPERSEDED`). The type keeps the API
+   * contract's name; the saga reports it to the reducer as the `agentCallSettled` action.
+   */
   | { type: 'rpcSettled'; callId: string; outcome: AgentCallOutcome }
   | { type: 'agentCallSent'; callId: string; timeoutMs: number | null }
   /** A binding's call waits `delayMs` before it is sent: call `sendDebouncedAgentCall` then (the saga does). */

@@ -11,8 +11,10 @@ import { a2uiError, type A2uiError } from '../protocol/errors';
 import { ownValue, setOwn } from '../data';
 import { componentConstraints, componentShape } from '../catalog/componentShape';
 import type { ComponentRecord, SurfaceState } from '../model/state';
+import type { Component } from '../protocol/agentToRenderer';
 import { FORBIDDEN_ID, type ProcessorConfig } from './config';
 import { checkComponentSchema, checkFunctionArgs } from './schemaChecks';
+import { isRecord } from '../util/records';
 
 /** A problem that does not stop the message: reported to the agent and as a diagnostic. */
 export interface ComponentWarning {
@@ -45,13 +47,13 @@ export type ComponentCheck =
   | { ok: false; error: A2uiError };
 
 /**
- * Checks `list` (the raw components of one message) for `surface`. `basePath` points at the list
+ * Checks `list` (the components of one parsed message) for `surface`. `basePath` points at the list
  * inside the message, e.g. '/updateComponents/components'.
  */
 export function checkComponents(
   config: ProcessorConfig,
   surface: Pick<SurfaceState, 'surfaceId' | 'catalogId' | 'components'>,
-  list: readonly unknown[],
+  list: readonly Component[],
   basePath: string,
 ): ComponentCheck {
   const surfaceId = surface.surfaceId;
@@ -67,7 +69,7 @@ export function checkComponents(
     const path = `${basePath}/${i}`;
     const raw = list[i];
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return fail('VALIDATION_FAILED', `${path}: a component must be an object`, path);
-    const component = raw as ComponentRecord;
+    const component: ComponentRecord = raw;
     if (typeof component.id !== 'string' || component.id === '') return fail('VALIDATION_FAILED', `${path}/id: a component needs a non-empty string id`, `${path}/id`);
     if (component.id === FORBIDDEN_ID) return fail('VALIDATION_FAILED', `${path}/id: the component id '__proto__' is not allowed`, `${path}/id`);
     if (typeof component.component !== 'string') return fail('VALIDATION_FAILED', `${path}/component: component '${component.id}' needs a string component type`, `${path}/component`);
@@ -132,12 +134,11 @@ function checkCalls(
     if (depth > config.limits.maxValueDepth) {
       return a2uiError('RECURSION_LIMIT', `${at}: Global recursion limit exceeded (nesting deeper than ${config.limits.maxValueDepth})`, { surfaceId: surface.surfaceId, path: at });
     }
-    const record = value as Record<string, unknown>;
-    if (!Array.isArray(value) && typeof record.call === 'string') {
-      const problem = checkCall(config, surface, record, at);
+    if (isRecord(value) && typeof value.call === 'string') {
+      const problem = checkCall(config, surface, value, value.call, at);
       if (problem) return problem;
     }
-    for (const [key, child] of Object.entries(record)) stack.push([child, `${at}/${key}`, depth + 1]);
+    for (const [key, child] of Object.entries(value)) stack.push([child, `${at}/${key}`, depth + 1]);
   }
   return null;
 }
@@ -146,9 +147,9 @@ function checkCall(
   config: ProcessorConfig,
   surface: Pick<SurfaceState, 'surfaceId' | 'catalogId'>,
   call: Record<string, unknown>,
+  name: string,
   at: string,
 ): A2uiError | null {
-  const name = call.call as string;
   const where = { surfaceId: surface.surfaceId, path: at };
   if ('catalogId' in call && typeof call.catalogId !== 'string') {
     return a2uiError('VALIDATION_FAILED', `${at}/catalogId: catalogId must be a string`, { ...where, path: `${at}/catalogId` });
@@ -188,8 +189,8 @@ export function childIdsOf(config: ProcessorConfig, surface: Pick<SurfaceState, 
     else if (kind === 'childList') {
       if (Array.isArray(value)) {
         for (const id of value) if (typeof id === 'string') ids.push(id);
-      } else if (typeof value === 'object' && value !== null && typeof (value as { componentId?: unknown }).componentId === 'string') {
-        ids.push((value as { componentId: string }).componentId);
+      } else if (isRecord(value) && typeof value.componentId === 'string') {
+        ids.push(value.componentId);
       }
     }
   };

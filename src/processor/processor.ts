@@ -6,6 +6,14 @@
 import { findCatalog } from '../catalog/resolve';
 import { a2uiError, type A2uiError } from '../protocol/errors';
 import { toAgentErrorBody } from '../protocol/build';
+import type {
+  AgentFunctionResponseBody,
+  AgentToRendererMessage,
+  CreateSurfaceBody,
+  DeleteSurfaceBody,
+  UpdateComponentsBody,
+  UpdateDataModelBody,
+} from '../protocol/agentToRenderer';
 import { A2UI_VERSION } from '../protocol/common';
 import { VALIDATION_ERROR_CODES } from '../protocol/rendererToAgent';
 import { applyDataUpdate, ownValue, setOwn, splitPointer } from '../data';
@@ -31,24 +39,21 @@ import type { MessageOptions, StepResult } from './step';
 
 export type { MessageOptions, StepResult } from './step';
 
-type Body = Record<string, unknown>;
-
-/** Applies one message (already checked against the envelope schema). */
+/** Applies one message (already checked against its schema). */
 export function applyMessage(
   config: ProcessorConfig,
   state: SessionState,
-  message: Record<string, unknown>,
+  message: AgentToRendererMessage,
   path: string,
   options: MessageOptions = {},
 ): StepResult {
-  if ('createSurface' in message) return createSurface(config, state, message.createSurface as Body, `${path}/createSurface`, options);
-  if ('updateComponents' in message) return updateComponents(config, state, message.updateComponents as Body, `${path}/updateComponents`, options);
-  if ('updateDataModel' in message) return updateDataModel(config, state, message.updateDataModel as Body, `${path}/updateDataModel`, options);
-  if ('deleteSurface' in message) return deleteSurface(state, message.deleteSurface as Body);
-  if ('callRendererFunction' in message) {
-    return runRendererFunction(config, state, message.callRendererFunction as Body, options);
-  }
-  if ('agentFunctionResponse' in message) return agentFunctionResponse(state, message.agentFunctionResponse as Body, options);
+  if ('createSurface' in message) return createSurface(config, state, message.createSurface, `${path}/createSurface`, options);
+  if ('updateComponents' in message) return updateComponents(config, state, message.updateComponents, `${path}/updateComponents`, options);
+  if ('updateDataModel' in message) return updateDataModel(config, state, message.updateDataModel, `${path}/updateDataModel`, options);
+  if ('deleteSurface' in message) return deleteSurface(state, message.deleteSurface);
+  if ('callRendererFunction' in message) return runRendererFunction(config, state, message.callRendererFunction, options);
+  if ('agentFunctionResponse' in message) return agentFunctionResponse(state, message.agentFunctionResponse, options);
+  // Unreachable for a parsed message; a caller that skipped the schema still gets an error, not a throw.
   return failed(state, a2uiError('INVALID_MESSAGE', `${path}: the message has no known body`, { path }));
 }
 
@@ -112,8 +117,8 @@ function surfaceCount(state: SessionState): number {
   return count;
 }
 
-function createSurface(config: ProcessorConfig, state: SessionState, body: Body, path: string, options: MessageOptions): StepResult {
-  const surfaceId = body.surfaceId as string;
+function createSurface(config: ProcessorConfig, state: SessionState, body: CreateSurfaceBody, path: string, options: MessageOptions): StepResult {
+  const surfaceId = body.surfaceId;
   const where = { surfaceId, path };
   if (surfaceId === FORBIDDEN_ID) {
     return failed(state, a2uiError('INVALID_MESSAGE', `${path}/surfaceId: the surface id '__proto__' is not allowed`, { ...where, path: `${path}/surfaceId` }));
@@ -125,7 +130,7 @@ function createSurface(config: ProcessorConfig, state: SessionState, body: Body,
   if (surfaceCount(state) >= config.limits.maxSurfaces) {
     return failed(state, a2uiError('LIMIT_EXCEEDED', `${path}/surfaceId: the session already holds ${config.limits.maxSurfaces} surfaces; delete one before creating '${surfaceId}'`, { ...where, path: `${path}/surfaceId` }));
   }
-  const catalogId = typeof body.catalogId === 'string' ? body.catalogId : null;
+  const catalogId = body.catalogId ?? null;
   if (catalogId !== null) {
     // A catalog of another protocol version is refused like a missing one: a v1.0 surface mixes only v1.0 catalogs.
     const found = findCatalog(config.catalogs, catalogId, { surfaceId });
@@ -141,7 +146,7 @@ function createSurface(config: ProcessorConfig, state: SessionState, body: Body,
     components: {},
     dataModel: {},
   };
-  if (body.metadata !== undefined) surface.metadata = body.metadata as Record<string, unknown>;
+  if (body.metadata !== undefined) surface.metadata = body.metadata;
   const effects: Effect[] = [{ type: 'surfaceCreated', surfaceId }];
   if (body.dataModel !== undefined) {
     const data = applyDataUpdate({}, '/', withoutNegativeZero(body.dataModel), { maxDepth: config.limits.maxDataDepth });
@@ -151,7 +156,7 @@ function createSurface(config: ProcessorConfig, state: SessionState, body: Body,
     surface = { ...surface, dataModel: data.value };
     effects.push({ type: 'dataModelUpdated', surfaceId, path: '/' });
   }
-  if (Array.isArray(body.components)) {
+  if (body.components !== undefined) {
     const check = checkComponents(config, surface, body.components, `${path}/components`);
     if (!check.ok) return failed(state, check.error);
     surface = { ...surface, components: Object.fromEntries(check.components.map((c) => [c.id, c])) };
@@ -161,12 +166,11 @@ function createSurface(config: ProcessorConfig, state: SessionState, body: Body,
   return { ok: true, state: withSurface(state, surface, options.owned), effects };
 }
 
-function updateComponents(config: ProcessorConfig, state: SessionState, body: Body, path: string, options: MessageOptions): StepResult {
-  const surfaceId = body.surfaceId as string;
+function updateComponents(config: ProcessorConfig, state: SessionState, body: UpdateComponentsBody, path: string, options: MessageOptions): StepResult {
+  const surfaceId = body.surfaceId;
   const surface = ownValue(state.surfaces, surfaceId);
   if (!surface) return failed(state, surfaceNotFound(surfaceId, `${path}/surfaceId`));
-  const list = Array.isArray(body.components) ? body.components : [];
-  const check = checkComponents(config, surface, list, `${path}/components`);
+  const check = checkComponents(config, surface, body.components, `${path}/components`);
   if (!check.ok) return failed(state, check.error);
   const components = { ...surface.components };
   let count = componentCount(surface.components);
@@ -183,9 +187,9 @@ function updateComponents(config: ProcessorConfig, state: SessionState, body: Bo
   return { ok: true, state: withSurface(state, { ...surface, components }, options.owned), effects };
 }
 
-function updateDataModel(config: ProcessorConfig, state: SessionState, body: Body, path: string, options: MessageOptions): StepResult {
-  const surfaceId = body.surfaceId as string;
-  const target = typeof body.path === 'string' ? body.path : '/';
+function updateDataModel(config: ProcessorConfig, state: SessionState, body: UpdateDataModelBody, path: string, options: MessageOptions): StepResult {
+  const surfaceId = body.surfaceId;
+  const target = body.path ?? '/';
   // The protocol's `path` is a JSON Pointer (RFC 6901: empty or starting with '/'); relative paths exist only in template scopes.
   if (target !== '' && !target.startsWith('/')) {
     const at = `${path}/path`;
@@ -255,8 +259,8 @@ function writeRootKeyInPlace(
   };
 }
 
-function deleteSurface(state: SessionState, body: Body): StepResult {
-  const surfaceId = body.surfaceId as string;
+function deleteSurface(state: SessionState, body: DeleteSurfaceBody): StepResult {
+  const surfaceId = body.surfaceId;
   // Deleting a surface that does not exist is a no-op (conformance: safe no-op).
   if (!Object.prototype.hasOwnProperty.call(state.surfaces, surfaceId)) return { ok: true, state, effects: [] };
   const surfaces = { ...state.surfaces };
@@ -279,8 +283,8 @@ function deleteSurface(state: SessionState, body: Body): StepResult {
   return { ok: true, state: cancelled, effects };
 }
 
-function agentFunctionResponse(state: SessionState, body: Body, options: MessageOptions): StepResult {
-  const callId = body.functionCallId as string;
+function agentFunctionResponse(state: SessionState, body: AgentFunctionResponseBody, options: MessageOptions): StepResult {
+  const callId = body.functionCallId;
   const row = ownValue(state.agentCalls, callId);
   // A debounced call was never sent: no answer to it can be genuine.
   if (!row || row.status !== 'pending' || row.debounced === true) {
@@ -297,9 +301,8 @@ function agentFunctionResponse(state: SessionState, body: Body, options: Message
     };
   }
   const effects: Effect[] = [];
-  const error = body.error as { code: string; message: string } | undefined;
-  const next = error
-    ? settleRow(state, row, { status: 'error', error: { code: error.code, message: error.message } }, effects)
+  const next = 'error' in body
+    ? settleRow(state, row, { status: 'error', error: { code: body.error.code, message: body.error.message } }, effects)
     : settleRow(state, row, { status: 'ok', value: body.value }, effects);
   return { ok: true, state: next, effects };
 }

@@ -11,9 +11,8 @@ import { MAX_REMEMBERED_RENDERER_CALLS, type SessionState, type SurfaceState } f
 import type { ProcessorConfig } from './config';
 import { dataModelSizeError } from './dataModelSize';
 import type { MessageOptions, StepResult } from './step';
+import type { CallRendererFunctionBody } from '../protocol/agentToRenderer';
 import { A2UI_VERSION } from '../protocol/common';
-
-type Body = Record<string, unknown>;
 
 function answerError(functionCallId: string, code: string, message: string): Effect {
   return agentErrorEffect(code, message, { functionCallId });
@@ -23,8 +22,8 @@ function answerError(functionCallId: string, code: string, message: string): Eff
  * Runs the function and answers; the message itself always applies (the answer may be an error).
  * A call id seen before is not run again: the repeat is answered with an error naming it.
  */
-export function runRendererFunction(config: ProcessorConfig, state: SessionState, body: Body, options: MessageOptions): StepResult {
-  const functionCallId = body.functionCallId as string;
+export function runRendererFunction(config: ProcessorConfig, state: SessionState, body: CallRendererFunctionBody, options: MessageOptions): StepResult {
+  const functionCallId = body.functionCallId;
   const seen = state.rendererCallIds ?? [];
   if (seen.includes(functionCallId)) {
     return { ok: true, state, effects: [answerError(functionCallId, 'INVALID_FUNCTION_CALL', `Duplicate functionCallId '${functionCallId}': this call was already answered and is not run again.`)] };
@@ -34,9 +33,8 @@ export function runRendererFunction(config: ProcessorConfig, state: SessionState
   return runOnce(config, remembered, body, options);
 }
 
-function runOnce(config: ProcessorConfig, state: SessionState, body: Body, options: MessageOptions): StepResult {
-  const functionCallId = body.functionCallId as string;
-  const callFunction = body.callFunction as { call: string; catalogId: string; args?: Record<string, unknown> };
+function runOnce(config: ProcessorConfig, state: SessionState, body: CallRendererFunctionBody, options: MessageOptions): StepResult {
+  const { functionCallId, callFunction } = body;
   const catalog = config.catalogs.find((c) => c.catalogId === callFunction.catalogId);
   const refuse = (code: string, message: string): StepResult => ({ ok: true, state, effects: [answerError(functionCallId, code, message)] });
   if (!catalog) return refuse('INVALID_FUNCTION_CALL', `Catalog '${callFunction.catalogId}' is not supported by this renderer.`);

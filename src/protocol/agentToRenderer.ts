@@ -138,6 +138,9 @@ export const AGENT_TO_RENDERER_MESSAGE_SCHEMAS = {
 /** The six message kinds an agent sends. */
 export type AgentToRendererMessageKind = keyof typeof AGENT_TO_RENDERER_MESSAGE_SCHEMAS;
 
+/** The message kinds whose body names a surface by `surfaceId`. */
+export const SURFACE_MESSAGE_KINDS = ['createSurface', 'updateComponents', 'updateDataModel', 'deleteSurface'] as const satisfies readonly AgentToRendererMessageKind[];
+
 /** Any agent-to-renderer message. */
 export const AgentToRendererMessageSchema = z.union([
   CreateSurfaceMessageSchema,

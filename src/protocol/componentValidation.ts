@@ -37,14 +37,15 @@
  */
 import { dereference, encodePointer, validate, type Schema } from '@cfworker/json-schema';
 import { COMMON_TYPES_SCHEMA } from './json/commonTypes';
-import { describeType, errorText, isPlainObject, toJsonValue, type JsonValue } from './json';
+import { describeType, errorText, isPlainObject, toJsonValue, type JsonObject, type JsonValue } from './json';
 import { createSchemaCompiler, type SchemaCompiler, type SchemaPredicate } from './schemaCompiler';
 import { selectViolations, type SchemaViolation } from './schemaErrors';
 
 export type { SchemaViolation } from './schemaErrors';
 
 const SPEC_BASE = 'https://a2ui.org/specification/v1_0/';
-const COMMON_TYPES_ID = `${SPEC_BASE}common_types.json`;
+/** The `$id` of the protocol's common_types.json. */
+export const COMMON_TYPES_ID = `${SPEC_BASE}common_types.json`;
 const CATALOG_ALIAS_ID = `${SPEC_BASE}catalog.json`;
 const LOCAL_BASE = 'https://a2ui-redux.invalid/validators/';
 
@@ -84,8 +85,6 @@ export interface ComponentValidator {
   /** Checks one FunctionCall (`{ call, args?, catalogId? }`) against the catalog's functions. */
   validateFunctionCall(call: unknown): SchemaCheckResult;
 }
-
-type JsonObject = { [key: string]: JsonValue };
 
 interface Compiled {
   readonly lookup: Record<string, Schema | boolean>;

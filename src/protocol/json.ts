@@ -11,7 +11,9 @@ import { isPlainObject } from '../util/records';
 export { errorText, isPlainObject };
 
 /** A JSON value: what survives `JSON.parse`. */
-export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+export type JsonValue = null | boolean | number | string | JsonValue[] | JsonObject;
+/** A JSON object. */
+export type JsonObject = { [key: string]: JsonValue };
 
 /** Why a value could not be copied as JSON. */
 export type JsonCopyFailure = {

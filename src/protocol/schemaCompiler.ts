@@ -28,7 +28,7 @@
  * keys recorded by a failing subschema never reach a passing check (cfworker discards them too).
  */
 import { deepCompareStrict, format as FORMATS, ucs2length, type Schema } from '@cfworker/json-schema';
-import type { JsonValue } from './json';
+import type { JsonObject, JsonValue } from './json';
 
 /** The registry `$ref`s resolve in: cfworker's `dereference` output (absolute URI → schema). */
 export type SchemaLookup = Record<string, Schema | boolean>;
@@ -45,7 +45,6 @@ export interface SchemaCompiler {
   compile(schema: Schema | boolean): SchemaPredicate | null;
 }
 
-type JsonObject = { [key: string]: JsonValue };
 type SchemaValue = Schema | boolean;
 type Check = (value: JsonValue) => boolean;
 type Track = (value: JsonValue, evaluated: Evaluated) => boolean;

@@ -5,7 +5,8 @@
  */
 import { a2uiError, type A2uiError } from '../protocol/errors';
 import { jsonLengthWithin, toJsonValue, type JsonValue } from '../protocol/json';
-import type { Effect, OutboundMessage } from '../model/effects';
+import type { Effect } from '../model/effects';
+import type { RendererToAgentMessage } from '../protocol/rendererToAgent';
 import type { SessionState } from '../model/state';
 import { rendererDataModelOf, sessionFrom, type Session, type SessionRuntime } from '../session/session';
 import { isRecord } from '../util/records';
@@ -79,7 +80,7 @@ export function sessionAt(ctx: SliceContext, state: A2uiState, meta: A2uiActionM
 }
 
 /** The surface a renderer→agent message concerns, if any. */
-export function surfaceOf(message: OutboundMessage): string | undefined {
+export function surfaceOf(message: RendererToAgentMessage): string | undefined {
   for (const body of Object.values(message)) {
     if (isRecord(body) && typeof body.surfaceId === 'string') return body.surfaceId;
   }

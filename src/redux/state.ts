@@ -4,7 +4,9 @@
  */
 import type { A2uiError } from '../protocol/errors';
 import type { JsonValue } from '../protocol/json';
-import type { Effect, OutboundMessage, RendererDataModelMetadata } from '../model/effects';
+import type { Effect } from '../model/effects';
+import type { RendererDataModel } from '../protocol/dataModel';
+import type { RendererToAgentMessage } from '../protocol/rendererToAgent';
 import { initialSessionState, type SessionState } from '../model/state';
 import type { TransportStatus } from './actions';
 
@@ -61,7 +63,7 @@ export interface LogStub {
  */
 export type LogRecord =
   | { direction: 'in'; at: string; payload: JsonValue; notJson?: { path: string; reason: string }; stub?: LogStub }
-  | { direction: 'out'; id: string; message: OutboundMessage | { version: OutboundMessage['version'] }; metadata?: { a2uiRendererDataModel?: RendererDataModelMetadata }; stub?: LogStub };
+  | { direction: 'out'; id: string; message: RendererToAgentMessage | { version: RendererToAgentMessage['version'] }; metadata?: { a2uiRendererDataModel?: RendererDataModel }; stub?: LogStub };
 
 /** One numbered record of the conversation log, with its size. */
 export type LogEntry = LogRecord & { seq: number; bytes: number };

@@ -4,7 +4,8 @@
  * reports which rows an evaluation looked at, so a node is re-evaluated when one of them changes.
  */
 import type { Catalog, LocalRequest } from '../catalog/types';
-import { evaluateDynamic, type AgentCallOutcome, type EvaluationWork, type ExpressionLimits } from '../expressions';
+import { evaluateDynamic, type EvaluationWork, type ExpressionLimits } from '../expressions';
+import type { AgentCallOutcome } from '../model/effects';
 import type { A2uiErrorCode } from '../protocol/errors';
 import type { AgentCallRow, SessionState, SurfaceState } from '../model/state';
 

@@ -7,15 +7,12 @@
  * `rendererOnly` functions may be, so other callers get an explicit `false`.
  */
 import type { Catalog } from '../catalog/types';
+import { isRecord } from '../util/records';
 
 const KEPT_DEFS = new Set(['anyComponent', 'anyFunction']);
 const MAX_INLINE_DEPTH = 32;
 
 type Json = unknown;
-
-function isRecord(value: Json): value is Record<string, Json> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function localDef(ref: string): string | null {
   const match = /^#\/\$defs\/([^/]+)$/.exec(ref);

@@ -4,24 +4,24 @@
  * waits in state until each answered (pendingActions.ts).
  */
 import type { Effect } from '../model/effects';
-import type { PendingAction, SessionState, SurfaceState } from '../model/state';
+import type { PendingAction } from '../model/state';
+import type { ActionScope } from '../resolution/evaluation';
 import type { ResolvedNode } from '../model/tree';
 import { a2uiError, type A2uiError } from '../protocol/errors';
+import { isRecord } from '../util/records';
 import { actionMessage, evaluateEvent, type EventBody } from './pendingActions';
 import { recordAgentCall, type Result, type Session, type SessionRuntime } from './session';
 
-export interface EventScope {
-  surface: SurfaceState;
-  state: SessionState;
+/** What running a node's action (an event or a function call) needs: the evaluator's scope, the session runtime and the node. */
+export interface InvokeScope extends ActionScope {
   runtime: SessionRuntime;
   node: ResolvedNode;
-  place: { scope: string; index: number | undefined };
 }
 
 /** Runs an event action: sends it now, or sends its context's agent calls and waits for them. */
-export function invokeEvent(session: Session, scope: EventScope, event: unknown): Result | { ok: false; error: A2uiError } {
+export function invokeEvent(session: Session, scope: InvokeScope, event: unknown): Result | { ok: false; error: A2uiError } {
   const { surface, node } = scope;
-  const body = (typeof event === 'object' && event !== null ? event : {}) as EventBody;
+  const body: EventBody = isRecord(event) ? event : {};
   if (typeof body.name !== 'string') {
     return { ok: false, error: a2uiError('PROPERTY_NOT_ACTION', `The event of node '${node.ref}' has no name.`, { surfaceId: surface.surfaceId }) };
   }
@@ -48,7 +48,7 @@ export function invokeEvent(session: Session, scope: EventScope, event: unknown)
     index: scope.place.index ?? null,
     name: body.name,
     timestamp,
-    context: typeof body.context === 'object' && body.context !== null && !Array.isArray(body.context) ? (body.context as Record<string, unknown>) : {},
+    context: isRecord(body.context) ? body.context : {},
     calls,
     outcomes: {},
   };

@@ -8,11 +8,10 @@ import { describeType, isPlainObject, toJsonValue } from '../protocol/json';
 import { a2uiError, type A2uiError } from '../protocol/errors';
 import { locateNode } from './locate';
 import { evaluateForAction } from '../resolution/evaluation';
-import type { ResolvedNode } from '../model/tree';
 import type { Effect } from '../model/effects';
 import type { ActionBody } from '../protocol/rendererToAgent';
 import { applyLocalRequests } from './localRequests';
-import { invokeEvent } from './eventActions';
+import { invokeEvent, type InvokeScope } from './eventActions';
 import {
   completeOperation,
   recordAgentCall,
@@ -96,23 +95,15 @@ function invokeUnsafe(session: Session, surfaceId: string, ref: string, property
     if (!node.isValid) {
       return { ok: false, error: a2uiError('CHECKS_FAILED', `Node '${ref}' has failing checks; its action does not run.`, { surfaceId }) };
     }
-    const scope: ActionScope = { surface, state: session.state, runtime: session.runtime, node, place };
-    if ('event' in action) return invokeEvent(session, scope, (action as { event: unknown }).event);
-    return invokeFunction(session, scope, (action as { functionCall: unknown }).functionCall);
+    const scope: InvokeScope = { surface, state: session.state, runtime: session.runtime, node, place };
+    if ('event' in action) return invokeEvent(session, scope, action.event);
+    return invokeFunction(session, scope, 'functionCall' in action ? action.functionCall : undefined);
   } catch (caught) {
     return { ok: false, error: a2uiError('INVALID_ARGUMENT', `invoke failed: ${errorText(caught)}`) };
   }
 }
 
-interface ActionScope {
-  surface: SurfaceState;
-  state: SessionState;
-  runtime: Session['runtime'];
-  node: ResolvedNode;
-  place: { scope: string; index: number | undefined };
-}
-
-function invokeFunction(session: Session, scope: ActionScope, call: unknown): Result | OperationError {
+function invokeFunction(session: Session, scope: InvokeScope, call: unknown): Result | OperationError {
   const { surface } = scope;
   const surfaceId = surface.surfaceId;
   const outcome = evaluateForAction(call, scope, true);

@@ -3,8 +3,7 @@
  * state (`pendingActions`), until each call answered; then it is sent with the values. A call
  * that fails, times out or is cancelled drops the action with a diagnostic naming the call.
  */
-import type { AgentCallOutcome } from '../expressions';
-import { diagnosticEffect, type Effect } from '../model/effects';
+import { diagnosticEffect, type AgentCallOutcome, type Effect } from '../model/effects';
 import { withSurfaceDiagnostic, type PendingAction, type SessionState } from '../model/state';
 import type { SurfaceState } from '../model/state';
 import { evaluateForAction, type ActionScope, type AgentCallRequest } from '../resolution/evaluation';

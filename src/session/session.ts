@@ -17,12 +17,15 @@ import {
   type ResolverCache,
 } from '../resolution/resolver';
 import type { ResolvedTree } from '../model/tree';
-import { agentErrorEffect, diagnosticEffect, type Effect, type RendererDataModelMetadata } from '../model/effects';
+import { agentErrorEffect, diagnosticEffect, type Effect } from '../model/effects';
+import type { RendererDataModel } from '../protocol/dataModel';
 import { ownValue, setOwn } from '../data';
 import { agentCallIndexKey, initialSessionState, noteCallTableChange, type AgentCallRow, type SessionState, type SurfaceState } from '../model/state';
 import type { AgentCallRequest } from '../resolution/evaluation';
 import { mcpDataModelNotifications } from '../mcp/notify';
 import { errorText } from '../util/errors';
+import { isRecord } from '../util/records';
+import { SURFACE_MESSAGE_KINDS } from '../protocol/agentToRenderer';
 import type { McpToolClient } from '../mcp/types';
 import { readCatalogs, readSessionOptions, type SessionOptions } from './options';
 import { settlePendingActions } from './pendingActions';
@@ -191,8 +194,7 @@ export function handleMessageUnguarded(session: Session, payload: unknown, optio
       effects.push(...step.effects, ...answerSkippedCalls(split.raw, index + 1));
       return completeOperation(runtime, session.state, state, effects, touched, parsed.error);
     }
-    const message = parsed.message as unknown as Record<string, unknown>;
-    const step = applyMessage(runtime.processor, state, message, '', stepOptions);
+    const step = applyMessage(runtime.processor, state, parsed.message, '', stepOptions);
     for (const effect of step.effects) {
       if ('surfaceId' in effect && typeof effect.surfaceId === 'string') touched.add(effect.surfaceId);
     }
@@ -444,20 +446,18 @@ function refusedPayload(session: Session, error: A2uiError, payload: unknown, li
   return { ok: false, error, session, effects };
 }
 
-const SURFACE_BODIES = ['createSurface', 'updateComponents', 'updateDataModel', 'deleteSurface'] as const;
-
 /** The renderer-function call ids and the distinct surface ids named by raw messages; reads defensively. */
 function bodiesOf(raw: readonly unknown[]): { calls: string[]; surfaces: string[] } {
   const calls: string[] = [];
   const surfaces = new Set<string>();
   for (const message of raw) {
     try {
-      if (typeof message !== 'object' || message === null) continue;
-      const call = ownValue(message as Record<string, unknown>, 'callRendererFunction') as { functionCallId?: unknown } | undefined;
-      if (typeof call === 'object' && call !== null && typeof call.functionCallId === 'string') calls.push(call.functionCallId);
-      for (const key of SURFACE_BODIES) {
-        const body = ownValue(message as Record<string, unknown>, key) as { surfaceId?: unknown } | undefined;
-        if (typeof body === 'object' && body !== null && typeof body.surfaceId === 'string') surfaces.add(body.surfaceId);
+      if (!isRecord(message)) continue;
+      const call = ownValue(message, 'callRendererFunction');
+      if (isRecord(call) && typeof call.functionCallId === 'string') calls.push(call.functionCallId);
+      for (const key of SURFACE_MESSAGE_KINDS) {
+        const body = ownValue(message, key);
+        if (isRecord(body) && typeof body.surfaceId === 'string') surfaces.add(body.surfaceId);
       }
     } catch {
       // an unreadable message names nobody
@@ -581,7 +581,7 @@ export function resolvedTree(session: Session, id: string): ResolvedTree | undef
 export function clientDataModel(
   session: Session,
   version: typeof A2UI_VERSION = A2UI_VERSION,
-): { ok: true; value: RendererDataModelMetadata | null } | { ok: false; error: A2uiError } {
+): { ok: true; value: RendererDataModel | null } | { ok: false; error: A2uiError } {
   if (version !== A2UI_VERSION) {
     const given: unknown = version;
     const shown = typeof given === 'string' ? `'${given.slice(0, 40)}'` : `of type ${typeof given}`;
@@ -604,7 +604,7 @@ export function withDataModelMetadata(state: SessionState, effects: Effect[]): E
 }
 
 /** The renderer data model of the `sendDataModel` surfaces in `state`, or null. */
-export function rendererDataModelOf(state: SessionState, onlySurfaceId?: string): RendererDataModelMetadata | null {
+export function rendererDataModelOf(state: SessionState, onlySurfaceId?: string): RendererDataModel | null {
   const models: Record<string, Record<string, unknown>> = {};
   for (const s of Object.values(state.surfaces)) {
     if (s.sendDataModel && (onlySurfaceId === undefined || s.surfaceId === onlySurfaceId)) models[s.surfaceId] = s.dataModel;

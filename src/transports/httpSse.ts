@@ -9,7 +9,7 @@ import { A2UI_VERSION } from '../protocol/common';
 import { isPlainObject } from '../util/records';
 import { splitAgentPayload } from '../protocol/parse';
 import type { RendererToAgentMessage } from '../protocol/rendererToAgent';
-import type { A2uiTransport } from './types';
+import type { A2uiTransport, TransportMetadata } from './types';
 import { errorText } from '../util/errors';
 
 // ---------------------------------------------------------------------------------------------
@@ -278,8 +278,7 @@ export function createSseParser(onEvent: (event: SseEvent) => void, options: Sse
 // The transport
 // ---------------------------------------------------------------------------------------------
 
-/** The metadata a renderer→agent message may carry. */
-export type TransportMetadata = NonNullable<Parameters<A2uiTransport['send']>[1]>;
+export type { TransportMetadata } from './types';
 
 /** The stream's state, in the shape of the `transportStatusChanged` action's payload. */
 export type HttpSseStatus = 'connecting' | 'open' | 'closed' | 'error';

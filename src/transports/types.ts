@@ -1,11 +1,11 @@
 /** The transport port: the one shape the saga sends through and the included transports implement. */
-import type { RendererDataModelMetadata } from '../model/effects';
+import type { RendererDataModel } from '../protocol/dataModel';
 import type { RendererToAgentMessage } from '../protocol/rendererToAgent';
 
 /** What travels with a renderer→agent message besides the message. */
 export interface TransportMetadata {
   /** The data models of `sendDataModel` surfaces, as the protocol defines. */
-  a2uiRendererDataModel?: RendererDataModelMetadata;
+  a2uiRendererDataModel?: RendererDataModel;
   /**
    * The outbox entry this message came from: the same on every attempt, so an agent may drop a
    * message it already received (delivery is at least once: a failed or timed-out send may still

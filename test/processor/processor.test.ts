@@ -1,13 +1,14 @@
 /**
  * The processor's rules that the conformance suites pinned down: catalog resolution (protocol
  * versions included), the system namespace, updateDataModel paths, and the wording of topology
- * errors. Each runs applyMessage directly on a fresh state.
+ * errors. Each parses its messages and runs applyMessage directly on a fresh state.
  */
 import { BASIC_CATALOG_ID, basicCatalog, defineCatalog, type Catalog } from '../../src/catalog';
 import type { ProcessorConfig } from '../../src/processor/config';
 import { applyMessage, type StepResult } from '../../src/processor/processor';
 import { createSessionRuntime } from '../../src/session/session';
 import { initialSessionState, type SessionState } from '../../src/model/state';
+import { parseAgentMessage } from '../../src/protocol/parse';
 
 const LEGACY = defineCatalog({
   catalogId: 'legacy-v09',
@@ -19,13 +20,15 @@ function configOf(catalogs: Catalog[], validation: 'strict' | 'lenient' = 'stric
   return createSessionRuntime(catalogs, { validation, implicitDefaultCatalog: false }).processor;
 }
 
-/** Applies messages in order, stopping at the first failure. */
-function apply(config: ProcessorConfig, messages: Array<Record<string, unknown>>): StepResult {
+/** Parses and applies messages in order, stopping at the first failure (every message here is schema-valid). */
+function apply(config: ProcessorConfig, messages: unknown[]): StepResult {
   let state: SessionState = initialSessionState();
   let last: StepResult = { ok: true, state, effects: [] };
-  messages.forEach((message, i) => {
+  messages.forEach((raw, i) => {
     if (!last.ok) return;
-    last = applyMessage(config, state, message, `/${i}`);
+    const parsed = parseAgentMessage(raw, i, `/${i}`);
+    if (!parsed.ok) throw new Error(`message ${i} does not parse: ${parsed.error.message}`);
+    last = applyMessage(config, state, parsed.message, `/${i}`);
     state = last.state;
   });
   return last;
