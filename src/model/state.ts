@@ -3,6 +3,7 @@
  * Redux DevTools shows all of it and replaying the same actions rebuilds it exactly.
  */
 import type { Diagnostic } from './tree';
+import { tableGet, tableValues, type Table } from '../data/table';
 
 /** A component as the agent sent it: the wire object, kept verbatim. */
 export type ComponentRecord = { id: string; component: string; catalogId?: string; [key: string]: unknown };
@@ -14,9 +15,22 @@ export interface SurfaceState {
   catalogId: string | null;
   sendDataModel: boolean;
   metadata?: Record<string, unknown>;
-  /** Components by id, as last sent. */
-  components: Record<string, ComponentRecord>;
+  /**
+   * Components by id, as last sent, in a persistent table (plain nested data, one bucket copied
+   * per write): read it with {@link componentOf} and {@link componentsOf}.
+   */
+  components: Table<ComponentRecord>;
   dataModel: Record<string, unknown>;
+}
+
+/** The component `id` of a surface, if it was sent. */
+export function componentOf(surface: Pick<SurfaceState, 'components'>, id: string): ComponentRecord | undefined {
+  return tableGet(surface.components, id);
+}
+
+/** Every component of a surface (in no particular order). */
+export function componentsOf(surface: Pick<SurfaceState, 'components'>): ComponentRecord[] {
+  return tableValues(surface.components);
 }
 
 /** How an agent call ended, or that it has not yet. */
@@ -174,6 +188,11 @@ const componentChanges = new WeakMap<object, { base: object; ids: readonly strin
 /** Records that components record `next` is `base` with the components `ids` added or replaced. */
 export function noteComponentChange(next: object, base: object, ids: readonly string[]): void {
   if (next !== base) componentChanges.set(next, { base, ids });
+}
+
+/** The noted change that made components table `to`, if any: the table it was made from and the ids it replaced or added. */
+export function componentChangeNote(to: object): { base: object; ids: readonly string[] } | undefined {
+  return componentChanges.get(to);
 }
 
 /** The component ids that differ from `from` in `to`, when `to` was made from `from` by one noted change. */

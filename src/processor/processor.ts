@@ -8,7 +8,7 @@ import { a2uiError, type A2uiError } from '../protocol/errors';
 import { toAgentErrorBody } from '../protocol/build';
 import { A2UI_VERSION } from '../protocol/common';
 import { VALIDATION_ERROR_CODES } from '../protocol/rendererToAgent';
-import { applyDataUpdate, ownValue, setOwn, splitPointer } from '../data';
+import { applyDataUpdate, emptyTable, ownValue, setOwn, splitPointer, tableWith } from '../data';
 import { diagnosticEffect, type Effect, type OutboundMessage } from '../model/effects';
 import {
   agentCallIndexPrefix,
@@ -21,7 +21,7 @@ import {
   type SurfaceState,
 } from '../model/state';
 import type { Diagnostic } from '../model/tree';
-import { checkComponents, componentCount, rememberComponentCount } from './components';
+import { checkComponents } from './components';
 import { FORBIDDEN_ID, type ProcessorConfig } from './config';
 import { dataModelSizeError, rememberModelSize, rootKeyWriteSize } from './dataModelSize';
 import { recordInPlaceWrite } from '../data/writeOrigin';
@@ -138,7 +138,7 @@ function createSurface(config: ProcessorConfig, state: SessionState, body: Body,
     surfaceId,
     catalogId,
     sendDataModel: body.sendDataModel === true,
-    components: {},
+    components: emptyTable(),
     dataModel: {},
   };
   if (body.metadata !== undefined) surface.metadata = body.metadata as Record<string, unknown>;
@@ -154,7 +154,7 @@ function createSurface(config: ProcessorConfig, state: SessionState, body: Body,
   if (Array.isArray(body.components)) {
     const check = checkComponents(config, surface, body.components, `${path}/components`);
     if (!check.ok) return failed(state, check.error);
-    surface = { ...surface, components: Object.fromEntries(check.components.map((c) => [c.id, c])) };
+    surface = { ...surface, components: tableWith(emptyTable(), check.components.map((c) => [c.id, c] as const)) };
     effects.push({ type: 'componentsUpdated', surfaceId, componentIds: check.components.map((c) => c.id) });
     effects.push(...warningEffects(surfaceId, check.warnings));
   }
@@ -168,13 +168,8 @@ function updateComponents(config: ProcessorConfig, state: SessionState, body: Bo
   const list = Array.isArray(body.components) ? body.components : [];
   const check = checkComponents(config, surface, list, `${path}/components`);
   if (!check.ok) return failed(state, check.error);
-  const components = { ...surface.components };
-  let count = componentCount(surface.components);
-  for (const component of check.components) {
-    if (!Object.prototype.hasOwnProperty.call(components, component.id)) count += 1;
-    setOwn(components, component.id, component);
-  }
-  rememberComponentCount(components, count);
+  // One bucket of the table copied per component, not the whole table.
+  const components = tableWith(surface.components, check.components.map((c) => [c.id, c] as const));
   noteComponentChange(components, surface.components, check.components.map((c) => c.id));
   const effects: Effect[] = [
     { type: 'componentsUpdated', surfaceId, componentIds: check.components.map((c) => c.id) },

@@ -8,7 +8,7 @@
  * reusing every node whose inputs are the same.
  */
 import type { Catalog } from '../catalog/types';
-import { agentCallIndexPrefix, changedCallIds, changedComponentIds, type AgentCallRow, type ComponentRecord, type SessionState, type SurfaceState } from '../model/state';
+import { agentCallIndexPrefix, changedCallIds, changedComponentIds, componentOf, type AgentCallRow, type ComponentRecord, type SessionState, type SurfaceState } from '../model/state';
 import { componentConstraints, componentShape, type PropShape } from '../catalog/componentShape';
 import { changedPaths } from './dataDiff';
 import { hasCompositionRules } from '../processor/components';
@@ -22,7 +22,7 @@ import {
   type AgentLookup,
   type EvaluationScope,
 } from './evaluation';
-import { getAt, jsonEqual, resolvePath, splitPointer } from '../data';
+import { getAt, jsonEqual, resolvePath, splitPointer, tableSize } from '../data';
 import type { ExpressionLimits } from '../expressions';
 import { cycleCutRef, nodeRefOf } from './refs';
 
@@ -373,9 +373,9 @@ class ResolutionRun {
   execute(): ResolutionResult {
     const previous = this.previous && this.previous.context === this.context ? this.previous : undefined;
     const surfaceDiagnostics: Diagnostic[] = [];
-    if (!this.surface.components.root) {
+    if (!componentOf(this.surface, 'root')) {
       surfaceDiagnostics.push({
-        severity: Object.keys(this.surface.components).length > 0 ? 'error' : 'warning',
+        severity: tableSize(this.surface.components) > 0 ? 'error' : 'warning',
         code: 'MISSING_CHILD',
         componentId: 'root',
         message: `Surface '${this.surface.surfaceId}' has no component with id 'root' yet; nothing is rendered.`,
@@ -436,7 +436,7 @@ class ResolutionRun {
   /** Components or catalogs changed: walk the whole tree, reusing nodes whose inputs are unchanged. */
   private full(): void {
     const root: NodeSpec = { ref: nodeRefOf('root', null), componentId: 'root', scope: '/', index: undefined, parentRef: null, depth: 0 };
-    if (this.surface.components.root) this.visit(root, new Set());
+    if (componentOf(this.surface, 'root')) this.visit(root, new Set());
     // A node may be placed by several parents (the same component over the same data), so what
     // leaves the tree is decided after the walk: every entry it did not reach, one by one.
     const stale: NodeRef[] = [];
@@ -544,7 +544,7 @@ class ResolutionRun {
     }
     this.visited.add(spec.ref);
     const previous = this.writer.get(spec.ref);
-    const component = ownComponent(this.surface.components, spec.componentId);
+    const component = componentOf(this.surface, spec.componentId);
     // At a budget, an incremental pass keeps each node's place, so a placeholder stays one.
     const capped = this.walkAll ? this.capFor() : (previous?.capped ?? false);
     let entry: NodeEntry;
@@ -767,11 +767,6 @@ class ResolutionRun {
     if (spec.parentRef === null) return 'Surface';
     return this.writer.get(spec.parentRef)?.node.component ?? null;
   }
-}
-
-/** The component with `id`, if the surface has one: ids such as 'toString' or 'constructor' are never inherited. */
-function ownComponent(components: SurfaceState['components'], id: string): ComponentRecord | undefined {
-  return Object.prototype.hasOwnProperty.call(components, id) ? components[id] : undefined;
 }
 
 function ownRow(table: SessionState['agentCalls'], id: string): AgentCallRow | undefined {
@@ -1035,7 +1030,7 @@ class NodeBuilder {
     }
     if (own.allowedChildren) {
       for (const child of this.childSpecs) {
-        const childType = ownComponent(this.run.surfaceState.components, child.componentId)?.component;
+        const childType = componentOf(this.run.surfaceState, child.componentId)?.component;
         if (childType !== undefined && !own.allowedChildren.includes(childType)) {
           this.diagnose('error', 'UNALLOWED_CHILD', `Container '${this.spec.componentId}' (${type}) cannot contain '${child.componentId}' (${childType}); allowed children: ${own.allowedChildren.join(', ')}.`);
         }
