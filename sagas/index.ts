@@ -21,6 +21,7 @@ import type { McpToolClient } from '../src/session/session';
 import { runMcpToolCall } from '../src/mcp/saga';
 import type { A2uiTransport, TransportMetadata } from '../src/transports/types';
 import { errorText } from '../src/util/errors';
+import { tableGet } from '../src/data/table';
 
 export type { A2uiTransport } from '../src/transports/types';
 
@@ -230,7 +231,8 @@ function* watchAgentCall(run: Run, callId: string): SagaIterator {
 function* rearmPendingCalls(run: Run): SagaIterator {
   const slice: A2uiState = yield select(run.selectSlice);
   for (const callId of Object.keys(slice.session.deadlines ?? {})) {
-    if (slice.session.core?.agentCalls?.[callId]?.status === 'pending') yield call(armAgentCall, run, callId);
+    const calls = slice.session.core?.agentCalls;
+    if (calls !== undefined && tableGet(calls, callId)?.status === 'pending') yield call(armAgentCall, run, callId);
   }
 }
 

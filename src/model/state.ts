@@ -3,7 +3,7 @@
  * Redux DevTools shows all of it and replaying the same actions rebuilds it exactly.
  */
 import type { Diagnostic } from './tree';
-import { tableGet, tableValues, type Table } from '../data/table';
+import { emptyTable, tableGet, tableValues, type Table } from '../data/table';
 
 /** A component as the agent sent it: the wire object, kept verbatim. */
 export type ComponentRecord = { id: string; component: string; catalogId?: string; [key: string]: unknown };
@@ -84,7 +84,8 @@ export interface PendingAction {
 /** The whole pure session state. */
 export interface SessionState {
   surfaces: Record<string, SurfaceState>;
-  agentCalls: Record<string, AgentCallRow>;
+  /** Rows by call id, in a persistent table (an answer copies one bucket): read it with tableGet / tableValues. */
+  agentCalls: Table<AgentCallRow>;
   /** {@link agentCallIndexKey}(surfaceId, key) → callId, for binding calls, so one evaluation sends one call. */
   agentCallsByKey: Record<string, string>;
   /** Counter for call ids: replaying the same actions gives the same ids. */
@@ -139,7 +140,7 @@ export function withSurfaceDiagnostic(state: SessionState, surfaceId: string, di
 
 /** A fresh, empty session state. */
 export function initialSessionState(): SessionState {
-  return { surfaces: {}, agentCalls: {}, agentCallsByKey: {}, nextCallNumber: 1 };
+  return { surfaces: {}, agentCalls: emptyTable(), agentCallsByKey: {}, nextCallNumber: 1 };
 }
 
 /**

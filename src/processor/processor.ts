@@ -8,7 +8,7 @@ import { a2uiError, type A2uiError } from '../protocol/errors';
 import { toAgentErrorBody } from '../protocol/build';
 import { A2UI_VERSION } from '../protocol/common';
 import { VALIDATION_ERROR_CODES } from '../protocol/rendererToAgent';
-import { applyDataUpdate, emptyTable, ownValue, setOwn, splitPointer, tableWith } from '../data';
+import { applyDataUpdate, emptyTable, ownValue, setOwn, splitPointer, tableGet, tableValues, tableWith } from '../data';
 import { diagnosticEffect, type Effect, type OutboundMessage } from '../model/effects';
 import {
   agentCallIndexPrefix,
@@ -276,7 +276,7 @@ function deleteSurface(state: SessionState, body: Body): StepResult {
 
 function agentFunctionResponse(state: SessionState, body: Body, options: MessageOptions): StepResult {
   const callId = body.functionCallId as string;
-  const row = ownValue(state.agentCalls, callId);
+  const row = tableGet(state.agentCalls, callId);
   if (!row || row.status !== 'pending') {
     const why = !row ? 'no pending call has this id (never sent, or settled and released)' : `the call already ended (${row.status})`;
     return {
@@ -307,26 +307,22 @@ type Outcome = { status: 'ok'; value: unknown } | { status: 'error' | 'timeout' 
  */
 export function settleRow(state: SessionState, row: AgentCallRow, outcome: Outcome, effects: Effect[]): SessionState {
   if (row.status !== 'pending') return state;
-  const agentCalls = { ...state.agentCalls };
-  settleInto(agentCalls, row, outcome, effects, row.origin === 'action');
+  const settled = settleInto(row, outcome, effects, row.origin === 'action');
+  // One bucket of the table copied, not the table.
+  const agentCalls = settled === null ? tableWith(state.agentCalls, [], [row.callId]) : tableWith(state.agentCalls, [[row.callId, settled]]);
   noteCallTableChange(agentCalls, state.agentCalls, [row.callId]);
   return afterSettled({ ...state, agentCalls }, row, outcome, effects);
 }
 
-/** Writes a settled (or released) row into `table`, a copy this settlement owns. */
-function settleInto(table: Record<string, AgentCallRow>, row: AgentCallRow, outcome: Outcome, effects: Effect[], release: boolean): void {
+/** The settled row (null: released), with its rpcSettled effect. */
+function settleInto(row: AgentCallRow, outcome: Outcome, effects: Effect[], release: boolean): AgentCallRow | null {
   effects.push({
     type: 'rpcSettled',
     callId: row.callId,
     outcome: outcome.status === 'ok' ? { status: 'ok', value: outcome.value } : { status: 'error', error: outcome.error },
   });
-  if (release) {
-    delete table[row.callId];
-    return;
-  }
-  const settled: AgentCallRow =
-    outcome.status === 'ok' ? { ...row, status: 'ok', value: outcome.value } : { ...row, status: outcome.status, error: outcome.error };
-  setOwn(table, row.callId, settled);
+  if (release) return null;
+  return outcome.status === 'ok' ? { ...row, status: 'ok', value: outcome.value } : { ...row, status: outcome.status, error: outcome.error };
 }
 
 /**
@@ -384,22 +380,25 @@ export function settleWhere(
   effects: Effect[],
   releaseAll = false,
 ): SessionState {
-  let table: Record<string, AgentCallRow> | null = null;
   const changed: string[] = [];
   const settled: AgentCallRow[] = [];
-  for (const row of Object.values(state.agentCalls)) {
+  const written: Array<[string, AgentCallRow]> = [];
+  const released: string[] = [];
+  for (const row of tableValues(state.agentCalls)) {
     if (!which(row)) continue;
     if (row.status !== 'pending' && !releaseAll) continue;
-    table ??= { ...state.agentCalls };
     changed.push(row.callId);
     if (row.status === 'pending') {
-      settleInto(table, row, outcome, effects, releaseAll || row.origin === 'action');
+      const after = settleInto(row, outcome, effects, releaseAll || row.origin === 'action');
+      if (after === null) released.push(row.callId);
+      else written.push([row.callId, after]);
       settled.push(row);
     } else {
-      delete table[row.callId];
+      released.push(row.callId);
     }
   }
-  if (table === null) return state;
+  if (changed.length === 0) return state;
+  const table = tableWith(state.agentCalls, written, released);
   noteCallTableChange(table, state.agentCalls, changed);
   let next: SessionState = { ...state, agentCalls: table };
   for (const row of settled) next = afterSettled(next, row, outcome, effects);

@@ -6,12 +6,13 @@
 import { a2uiError, type A2uiError } from '../protocol/errors';
 import { jsonLengthWithin, toJsonValue, type JsonValue } from '../protocol/json';
 import type { Effect, OutboundMessage } from '../model/effects';
-import type { SessionState } from '../model/state';
+import { changedCallIds, type SessionState } from '../model/state';
 import { rendererDataModelOf, sessionFrom, type Session, type SessionRuntime } from '../session/session';
 import { isRecord } from '../util/records';
 import type { A2uiActionMeta } from './actions';
 import { appendToLog, type A2uiLastError, type A2uiState, type LogRecord, type SizedRecord } from './state';
 import { A2UI_VERSION } from '../protocol/common';
+import { tableGet } from '../data/table';
 
 /** What the case reducers of one instance close over. */
 export interface SliceContext {
@@ -122,15 +123,19 @@ export function enqueue(state: A2uiState, meta: A2uiActionMeta, core: SessionSta
       }
     }
   }
-  if (core.agentCalls !== session.core.agentCalls) deadlines = pendingOnly(deadlines, core);
+  if (core.agentCalls !== session.core.agentCalls) deadlines = pendingOnly(deadlines, core, changedCallIds(session.core.agentCalls, core.agentCalls));
   return { ...state, session: { ...session, core, outbox, deadlines, lastError } };
 }
 
-/** Deadlines of calls still pending; the same object when nothing settled. */
-function pendingOnly(deadlines: Record<string, number>, core: SessionState): Record<string, number> {
+/**
+ * Deadlines of calls still pending; the same object when nothing settled. With the call table's
+ * change notes only the rows that changed are looked at, not every deadline.
+ */
+function pendingOnly(deadlines: Record<string, number>, core: SessionState, changed: ReadonlySet<string> | undefined): Record<string, number> {
   let out: Record<string, number> | null = null;
-  for (const callId of Object.keys(deadlines)) {
-    const row = Object.prototype.hasOwnProperty.call(core.agentCalls, callId) ? core.agentCalls[callId] : undefined;
+  for (const callId of changed ?? Object.keys(deadlines)) {
+    if (!Object.prototype.hasOwnProperty.call(deadlines, callId)) continue;
+    const row = tableGet(core.agentCalls, callId);
     if (row?.status === 'pending') continue;
     out ??= { ...deadlines };
     delete out[callId];

@@ -22,7 +22,7 @@ import {
   type AgentLookup,
   type EvaluationScope,
 } from './evaluation';
-import { getAt, jsonEqual, resolvePath, splitPointer, tableSize } from '../data';
+import { getAt, jsonEqual, resolvePath, splitPointer, tableGet, tableSize } from '../data';
 import type { ExpressionLimits } from '../expressions';
 import { cycleCutRef, nodeRefOf } from './refs';
 
@@ -366,7 +366,7 @@ class ResolutionRun {
     const prefix = agentCallIndexPrefix(surface.surfaceId);
     this.lookup = (key) => {
       const id = state.agentCallsByKey[prefix + key];
-      return id === undefined ? undefined : state.agentCalls[id];
+      return id === undefined ? undefined : tableGet(state.agentCalls, id);
     };
   }
 
@@ -770,7 +770,7 @@ class ResolutionRun {
 }
 
 function ownRow(table: SessionState['agentCalls'], id: string): AgentCallRow | undefined {
-  return Object.prototype.hasOwnProperty.call(table, id) ? table[id] : undefined;
+  return tableGet(table, id);
 }
 
 function sameCost(a: NodeCost, b: NodeCost): boolean {

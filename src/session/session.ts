@@ -18,7 +18,7 @@ import {
 } from '../resolution/resolver';
 import type { ResolvedTree } from '../model/tree';
 import { agentErrorEffect, diagnosticEffect, type Effect, type RendererDataModelMetadata } from '../model/effects';
-import { ownValue } from '../data';
+import { ownValue, tableGet, tableWith } from '../data';
 import { agentCallIndexKey, initialSessionState, noteCallTableChange, type AgentCallRow, type SessionState, type SurfaceState } from '../model/state';
 import type { AgentCallRequest } from '../resolution/evaluation';
 import { mcpDataModelNotifications } from '../mcp/notify';
@@ -237,7 +237,7 @@ export function completeOperation(
   if (next.agentCalls !== before.agentCalls) {
     for (const effect of [...effects]) {
       if (effect.type !== 'rpcSettled') continue;
-      const row = ownValue(before.agentCalls, effect.callId) ?? ownValue(next.agentCalls, effect.callId);
+      const row = tableGet(before.agentCalls, effect.callId) ?? tableGet(next.agentCalls, effect.callId);
       if (row && !touched.has(row.surfaceId) && ownValue(next.surfaces, row.surfaceId)) {
         touched.add(row.surfaceId);
         next = settleSurface(runtime, next, row.surfaceId, effects);
@@ -283,15 +283,13 @@ function settleSurface(runtime: SessionRuntime, state: SessionState, surfaceId: 
  */
 function releaseUnread(state: SessionState, surfaceId: string, keys: readonly string[], effects: Effect[]): SessionState {
   if (keys.length === 0) return state;
-  let calls: Record<string, AgentCallRow> | null = null;
   let byKey: Record<string, string> | null = null;
   const released: string[] = [];
   for (const key of keys) {
     const slot = agentCallIndexKey(surfaceId, key);
     const callId = ownValue(state.agentCallsByKey, slot);
     if (callId === undefined) continue;
-    const row = ownValue(state.agentCalls, callId);
-    calls ??= { ...state.agentCalls };
+    const row = tableGet(state.agentCalls, callId);
     byKey ??= { ...state.agentCallsByKey };
     delete byKey[slot];
     if (row === undefined || row.origin !== 'binding') continue;
@@ -299,10 +297,10 @@ function releaseUnread(state: SessionState, surfaceId: string, keys: readonly st
       const error = { code: 'SUPERSEDED', message: `Call '${callId}' is no longer needed: the value it was for changed.` };
       effects.push({ type: 'rpcSettled', callId, outcome: { status: 'error', error } });
     }
-    delete calls[callId];
     released.push(callId);
   }
-  if (calls === null || byKey === null) return state;
+  if (byKey === null) return state;
+  const calls = tableWith(state.agentCalls, [], released);
   noteCallTableChange(calls, state.agentCalls, released);
   return { ...state, agentCalls: calls, agentCallsByKey: byKey };
 }
@@ -317,7 +315,7 @@ function recordAgentCalls(
   effects: Effect[],
 ): SessionState {
   if (requests.length === 0) return state;
-  const calls = { ...state.agentCalls };
+  const rows: Array<[string, AgentCallRow]> = [];
   const byKey = { ...state.agentCallsByKey };
   const added: string[] = [];
   let number = state.nextCallNumber;
@@ -326,11 +324,12 @@ function recordAgentCalls(
     if (origin === 'binding' && ownValue(byKey, slot) !== undefined) continue;
     const callId = state.nonce === undefined ? `call-${number}` : `call-${state.nonce}-${number}`;
     number += 1;
-    calls[callId] = sendAgentCall(runtime, surfaceId, request, origin, callId, effects);
+    rows.push([callId, sendAgentCall(runtime, surfaceId, request, origin, callId, effects)]);
     if (origin === 'binding') byKey[slot] = callId;
     added.push(callId);
   }
   if (added.length === 0) return state;
+  const calls = tableWith(state.agentCalls, rows);
   noteCallTableChange(calls, state.agentCalls, added);
   return { ...state, nextCallNumber: number, agentCalls: calls, agentCallsByKey: byKey };
 }
@@ -467,7 +466,7 @@ function internalFailure(session: Session, caught: unknown): Failure {
 /** Rejects a pending agent call with a timeout; a call that already settled is left alone. */
 export function timeoutAgentCall(session: Session, callId: string): Result {
   try {
-    const row = typeof callId === 'string' && !isDisposed(session) ? ownValue(session.state.agentCalls, callId) : undefined;
+    const row = typeof callId === 'string' && !isDisposed(session) ? tableGet(session.state.agentCalls, callId) : undefined;
     if (!row || row.status !== 'pending') return { ok: true, session, effects: [] };
     const effects: Effect[] = [];
     const state = settleRow(session.state, row, { status: 'timeout', error: { code: 'TIMEOUT', message: `The agent did not answer call '${callId}' in ${row.timeoutMs ?? 0} ms.` } }, effects);
