@@ -9,6 +9,7 @@
  */
 import { ownValue, setOwn } from './values';
 
+/** A persistent table of string keys as plain data: read and write it with this module's functions. */
 export interface Table<V> {
   /** How many entries the table holds. */
   readonly size: number;
@@ -51,11 +52,13 @@ export function tableGet<V>(table: Table<V>, key: string): V | undefined {
   return bucket ? ownValue(bucket, key) : undefined;
 }
 
+/** Whether the table holds `key` (own entries only). */
 export function tableHas(table: Table<unknown>, key: string): boolean {
   const bucket = table.buckets[bucketIndex(key, table.buckets.length)];
   return bucket !== null && bucket !== undefined && Object.prototype.hasOwnProperty.call(bucket, key);
 }
 
+/** How many entries the table holds. */
 export function tableSize(table: Table<unknown>): number {
   return table.size;
 }
@@ -67,12 +70,14 @@ export function tableEntries<V>(table: Table<V>): Array<[string, V]> {
   return out;
 }
 
+/** Every value, bucket by bucket. */
 export function tableValues<V>(table: Table<V>): V[] {
   const out: V[] = [];
   for (const bucket of table.buckets) if (bucket) for (const key of Object.keys(bucket)) out.push(bucket[key] as V);
   return out;
 }
 
+/** Every key, bucket by bucket. */
 export function tableKeys(table: Table<unknown>): string[] {
   const out: string[] = [];
   for (const bucket of table.buckets) if (bucket) out.push(...Object.keys(bucket));

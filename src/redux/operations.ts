@@ -12,7 +12,7 @@ import { isRecord } from '../util/records';
 import type { A2uiActionMeta } from './actions';
 import { appendToLog, type A2uiLastError, type A2uiState, type LogRecord, type SizedRecord } from './state';
 import { A2UI_VERSION } from '../protocol/common';
-import { tableGet } from '../data/table';
+import { tableGet, tableHas, tableKeys, tableWith, type Table } from '../data/table';
 
 /** What the case reducers of one instance close over. */
 export interface SliceContext {
@@ -110,6 +110,7 @@ export function enqueue(state: A2uiState, meta: A2uiActionMeta, core: SessionSta
   const session = state.session;
   let outbox = session.outbox;
   let deadlines = session.deadlines;
+  const armed: Array<[string, number]> = [];
   if (effects.some((effect) => !NOT_QUEUED.has(effect.type))) {
     const atMs = Date.parse(meta.at);
     outbox = outbox.slice();
@@ -118,11 +119,11 @@ export function enqueue(state: A2uiState, meta: A2uiActionMeta, core: SessionSta
       if (NOT_QUEUED.has(effect.type)) continue;
       outbox.push({ id: `${meta.id}:${index}`, effect: withDataModel(core, effect) });
       if (effect.type === 'agentCallSent' && effect.timeoutMs !== null) {
-        if (deadlines === session.deadlines) deadlines = { ...deadlines };
-        deadlines[effect.callId] = atMs + effect.timeoutMs;
+        armed.push([effect.callId, atMs + effect.timeoutMs]);
       }
     }
   }
+  if (armed.length > 0) deadlines = tableWith(deadlines, armed);
   if (core.agentCalls !== session.core.agentCalls) deadlines = pendingOnly(deadlines, core, changedCallIds(session.core.agentCalls, core.agentCalls));
   return { ...state, session: { ...session, core, outbox, deadlines, lastError } };
 }
@@ -131,16 +132,15 @@ export function enqueue(state: A2uiState, meta: A2uiActionMeta, core: SessionSta
  * Deadlines of calls still pending; the same object when nothing settled. With the call table's
  * change notes only the rows that changed are looked at, not every deadline.
  */
-function pendingOnly(deadlines: Record<string, number>, core: SessionState, changed: ReadonlySet<string> | undefined): Record<string, number> {
-  let out: Record<string, number> | null = null;
-  for (const callId of changed ?? Object.keys(deadlines)) {
-    if (!Object.prototype.hasOwnProperty.call(deadlines, callId)) continue;
+function pendingOnly(deadlines: Table<number>, core: SessionState, changed: ReadonlySet<string> | undefined): Table<number> {
+  const gone: string[] = [];
+  for (const callId of changed ?? tableKeys(deadlines)) {
+    if (!tableHas(deadlines, callId)) continue;
     const row = tableGet(core.agentCalls, callId);
     if (row?.status === 'pending') continue;
-    out ??= { ...deadlines };
-    delete out[callId];
+    gone.push(callId);
   }
-  return out ?? deadlines;
+  return gone.length === 0 ? deadlines : tableWith(deadlines, [], gone);
 }
 
 /** Deeper than any payload the session accepts (its maxValueDepth is far lower by default). */

@@ -6,6 +6,7 @@ import type { A2uiError } from '../protocol/errors';
 import type { JsonValue } from '../protocol/json';
 import type { Effect, OutboundMessage, RendererDataModelMetadata } from '../model/effects';
 import { initialSessionState, type SessionState } from '../model/state';
+import { emptyTable, type Table } from '../data/table';
 import type { TransportStatus } from './actions';
 
 /**
@@ -34,8 +35,11 @@ export type A2uiLastError = A2uiError & { operation: string };
 export interface A2uiSessionSlice {
   core: SessionState;
   outbox: OutboxEntry[];
-  /** callId → deadline (ms since the epoch) of each pending agent call with a timeout. */
-  deadlines: Record<string, number>;
+  /**
+   * callId → deadline (ms since the epoch) of each pending agent call with a timeout, in a
+   * persistent table (src/data/table.ts), so a call settling copies one bucket, not every deadline.
+   */
+  deadlines: Table<number>;
   /** The last operation that failed; null after a success. */
   lastError: A2uiLastError | null;
   transport: { status: 'idle' | TransportStatus; detail?: string };
@@ -85,7 +89,7 @@ export const DEFAULT_LOG_MAX_BYTES = 2 * 1024 * 1024;
 
 export function initialA2uiState(logLimit: number, logMaxBytes: number): A2uiState {
   return {
-    session: { core: initialSessionState(), outbox: [], deadlines: {}, lastError: null, transport: { status: 'idle' } },
+    session: { core: initialSessionState(), outbox: [], deadlines: emptyTable(), lastError: null, transport: { status: 'idle' } },
     log: { entries: [], limit: logLimit, maxBytes: logMaxBytes, bytes: 0, dropped: 0, nextSeq: 1 },
   };
 }

@@ -10,7 +10,7 @@ import { createA2ui } from '../../src/createA2ui';
 import type { A2uiTransport } from '../../sagas';
 import type { OutboundMessage } from '../../src/model/effects';
 import { BASIC_CATALOG_ID, captureConsole, createHarness, deepFreeze, type ConsoleCapture, type Harness } from '../helpers/reduxHarness';
-import { tableGet } from '../../src/data/table';
+import { emptyTable, tableGet } from '../../src/data/table';
 
 const a2ui = createA2ui({ catalogs: [basicCatalog()], defaultTimeoutMs: 40 });
 const { actions } = a2ui;
@@ -189,7 +189,7 @@ describe('root saga under a real store (fake timers)', () => {
     await jest.advanceTimersByTimeAsync(60_000);
     expect(jest.getTimerCount()).toBe(0);
     expect(tableGet(h.state().session.core.agentCalls, sentCallId(h))?.status).toBe('pending');
-    expect(h.state().session.deadlines).toEqual({});
+    expect(h.state().session.deadlines).toEqual(emptyTable());
   });
 
   it('cancels a pending race with the root saga: its timer is cleared', async () => {
