@@ -22,6 +22,7 @@ import type { McpToolClient } from '../src/session/session';
 import { runMcpToolCall } from '../src/mcp/saga';
 import type { A2uiTransport, TransportMetadata } from '../src/transports/types';
 import { errorText } from '../src/util/errors';
+import { tableGet, tableKeys, type Table } from '../src/data/table';
 
 export type { A2uiTransport } from '../src/transports/types';
 
@@ -219,10 +220,15 @@ function* armAgentCall(run: Run, callId: string): SagaIterator {
   yield fork(guarded, run, `agentCall:${callId}`, () => watchAgentCall(run, callId));
 }
 
+/** The deadline of a call, if the (possibly absent: a store from before) table records one. */
+function readDeadline(deadlines: Table<number> | undefined, callId: string): number | undefined {
+  return deadlines === undefined ? undefined : tableGet(deadlines, callId);
+}
+
 /** Races one agent call against its recorded deadline; the loser is cleaned up. */
 function* watchAgentCall(run: Run, callId: string): SagaIterator {
   try {
-    const deadline: number | undefined = yield select((state: unknown) => run.selectSlice(state).session.deadlines?.[callId]);
+    const deadline: number | undefined = yield select((state: unknown) => readDeadline(run.selectSlice(state).session.deadlines, callId));
     if (deadline === undefined) return;
     const { timedOut } = yield race({
       settled: take((action: Action) => run.actions.agentCallSettled.match(action) && action.payload.callId === callId),
@@ -237,8 +243,9 @@ function* watchAgentCall(run: Run, callId: string): SagaIterator {
 /** Arms every pending call that has a deadline in state (a restarted saga picks them up). */
 function* rearmPendingCalls(run: Run): SagaIterator {
   const slice: A2uiState = yield select(run.selectSlice);
-  for (const callId of Object.keys(slice.session.deadlines ?? {})) {
-    if (slice.session.core?.agentCalls?.[callId]?.status === 'pending') yield call(armAgentCall, run, callId);
+  for (const callId of slice.session.deadlines === undefined ? [] : tableKeys(slice.session.deadlines)) {
+    const calls = slice.session.core?.agentCalls;
+    if (calls !== undefined && tableGet(calls, callId)?.status === 'pending') yield call(armAgentCall, run, callId);
   }
 }
 
@@ -273,7 +280,8 @@ function* watchDebounce(run: Run, callId: string): SagaIterator {
 function* rearmDebounces(run: Run): SagaIterator {
   const slice: A2uiState = yield select(run.selectSlice);
   for (const callId of Object.keys(slice.session.debounces ?? {})) {
-    const row = slice.session.core?.agentCalls?.[callId];
+    const calls = slice.session.core?.agentCalls;
+    const row = calls === undefined ? undefined : tableGet(calls, callId);
     if (row?.status === 'pending' && row.debounced === true) yield call(armDebounce, run, callId);
   }
 }

@@ -10,21 +10,28 @@ import type { Diagnostic, NodeRef, ResolvedNode, ResolvedTree } from '../src/mod
 import type { A2uiState, LogEntry, OutboxEntry } from '../src/redux/slice';
 import { freezeNew } from '../src/redux/freeze';
 import type { SessionRuntime } from '../src/session/session';
-import { agentCallIndexPrefix, type AgentCallRow, type SessionState, type SurfaceState } from '../src/model/state';
+import { changedCallIds, type AgentCallRow, type SessionState, type SurfaceState } from '../src/model/state';
+import { tableGet, tableValues } from '../src/data/table';
 
 const EMPTY_ARRAY: readonly never[] = Object.freeze([]);
 
-/** The agent-call rows and keys of one surface, as the resolver reads them. */
-interface SurfaceCalls {
-  agentCalls: Record<string, AgentCallRow>;
-  agentCallsByKey: Record<string, string>;
-}
+/** The call tables as one surface's resolution reads them. */
+type SurfaceCalls = Pick<SessionState, 'agentCalls' | 'agentCallsByKey'>;
 
-function shallowEqualRecords(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
-  const ka = Object.keys(a);
-  if (ka.length !== Object.keys(b).length) return false;
-  for (const key of ka) if (a[key] !== b[key]) return false;
-  return true;
+/**
+ * Whether a row of `surfaceId` differs between two call tables, by the tables' change notes (the
+ * rows changed, not every row); true when the notes do not reach back (time travel). The index
+ * by key changes only with rows of the same surface, or when a surface is deleted (its own keys).
+ */
+function surfaceCallsChanged(from: SurfaceCalls, to: SurfaceCalls, surfaceId: string): boolean {
+  if (from.agentCalls === to.agentCalls) return false;
+  const ids = changedCallIds(from.agentCalls, to.agentCalls);
+  if (ids === undefined) return true;
+  for (const id of ids) {
+    const row = tableGet(to.agentCalls, id) ?? tableGet(from.agentCalls, id);
+    if (row === undefined || row.surfaceId === surfaceId) return true;
+  }
+  return false;
 }
 
 /** Every a2ui selector, bound to where the a2ui state is mounted. */
@@ -69,24 +76,25 @@ export function createA2uiSelectors<RootState>(
     return Object.prototype.hasOwnProperty.call(map, surfaceId) ? map[surfaceId] : undefined;
   };
 
-  // One surface's view of the call table; equal content keeps the previous object.
-  const selectSurfaceCalls = createSelector(
-    [selectAgentCalls, selectAgentCallsByKey, (_state: RootState, surfaceId: string) => surfaceId],
-    (calls, byKey, surfaceId): SurfaceCalls => {
-      const agentCalls: Record<string, AgentCallRow> = {};
-      const agentCallsByKey: Record<string, string> = {};
-      const prefix = agentCallIndexPrefix(surfaceId);
-      for (const [key, id] of Object.entries(byKey)) if (key.startsWith(prefix)) agentCallsByKey[key] = id;
-      for (const row of Object.values(calls)) if (row.surfaceId === surfaceId) agentCalls[row.callId] = row;
-      return { agentCalls, agentCallsByKey };
-    },
-    {
-      memoizeOptions: {
-        resultEqualityCheck: (a: SurfaceCalls, b: SurfaceCalls) =>
-          shallowEqualRecords(a.agentCalls, b.agentCalls) && shallowEqualRecords(a.agentCallsByKey, b.agentCallsByKey),
-      },
-    },
-  );
+  // One surface's view of the call tables: the whole tables (the resolver looks rows up by key,
+  // and the session resolved against the same objects, so the shared cache answers), kept as the
+  // previous object while no row of this surface changed, so surface B's tree is not recomputed
+  // for surface A's calls. Costs the rows changed, not a filter over every row.
+  const lastCalls = new Map<string, { seen: SurfaceCalls; view: SurfaceCalls }>();
+  const selectSurfaceCalls = (state: RootState, surfaceId: string): SurfaceCalls => {
+    const core = selectSessionState(state);
+    if (!Object.prototype.hasOwnProperty.call(core.surfaces, surfaceId)) {
+      // No such surface (never created, or deleted): nothing to resolve; the state itself is a stable answer.
+      lastCalls.delete(surfaceId);
+      return core;
+    }
+    const last = lastCalls.get(surfaceId);
+    if (last !== undefined && last.seen.agentCalls === core.agentCalls && last.seen.agentCallsByKey === core.agentCallsByKey) return last.view;
+    const now: SurfaceCalls = { agentCalls: core.agentCalls, agentCallsByKey: core.agentCallsByKey };
+    const view = last !== undefined && !surfaceCallsChanged(last.seen, now, surfaceId) ? last.view : now;
+    lastCalls.set(surfaceId, { seen: now, view });
+    return view;
+  };
 
   const selectResolvedTree = createSelector([selectSurface, selectSurfaceCalls], (surface, calls) =>
     surface ? resolveSurface(runtime.cache, runtime.resolution, surface, calls).tree : undefined,
@@ -114,7 +122,7 @@ export function createA2uiSelectors<RootState>(
   );
 
   const selectPendingAgentCalls = createSelector([selectAgentCalls], (calls) => {
-    const pending = Object.values(calls).filter((row) => row.status === 'pending');
+    const pending = tableValues(calls).filter((row) => row.status === 'pending');
     return pending.length === 0 ? (EMPTY_ARRAY as readonly AgentCallRow[]) : pending;
   });
 

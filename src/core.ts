@@ -24,6 +24,9 @@ export { DEFAULT_SESSION_LIMITS } from './processor/config';
 export type { Session, SessionOptions, Result, Failure, McpToolClient } from './session/session';
 export type { SessionLimits } from './processor/config';
 export type { SessionState, SurfaceState, ComponentRecord, AgentCallRow, AgentCallStatus } from './model/state';
+export { componentOf, componentsOf } from './model/state';
+export { tableGet, tableHas, tableSize, tableKeys, tableValues, tableEntries, tableToRecord } from './data/table';
+export type { Table } from './data/table';
 
 // ---- effects and errors
 export { A2UI_ERROR_CODES } from './protocol/errors';

@@ -6,6 +6,7 @@
  */
 import { childIdsOf } from '../processor/components';
 import type { Session } from '../session/session';
+import { tableToRecord } from '../data';
 
 /** One end-of-stream problem of a surface. */
 export interface CompletenessProblem {
@@ -20,7 +21,7 @@ export interface CompletenessProblem {
 export function completenessProblems(session: Session): CompletenessProblem[] {
   const problems: CompletenessProblem[] = [];
   for (const [surfaceId, surface] of Object.entries(session.state.surfaces)) {
-    const components = surface.components;
+    const components = tableToRecord(surface.components);
     const has = (id: string): boolean => Object.prototype.hasOwnProperty.call(components, id);
     const children = new Map<string, string[]>();
     for (const [id, component] of Object.entries(components)) {

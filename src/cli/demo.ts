@@ -13,6 +13,7 @@ import { defineCatalog } from '../catalog/define';
 import { createA2ui } from '../createA2ui';
 import type { RendererToAgentMessage } from '../protocol/rendererToAgent';
 import { outlineTree } from './outline';
+import { tableValues } from '../data/table';
 import type { Style } from './style';
 import { describePayload } from './validate';
 
@@ -277,7 +278,7 @@ export async function runDemo(print: Printer, style: Style, options: DemoOptions
 
   show('9. A late answer to the timed-out call is ignored');
   const late = a2ui.selectors.selectSessionState(store.getState()).agentCalls;
-  const timedOut = Object.values(late).find((row) => row.status === 'timeout');
+  const timedOut = tableValues(late).find((row) => row.status === 'timeout');
   if (timedOut) deliver(v({ agentFunctionResponse: { functionCallId: timedOut.callId, value: 'Seat 12A' } }));
   await pause(10);
   tree();

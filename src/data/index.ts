@@ -73,3 +73,22 @@ export {
   /** Sets an own data property, `__proto__` included. */
   setOwn,
 } from './values';
+
+export {
+  /** The empty persistent table (plain buckets; a write copies one bucket). */
+  emptyTable,
+  /** An entry of a table, own entries only. */
+  tableGet,
+  tableHas,
+  tableSize,
+  tableEntries,
+  tableValues,
+  tableKeys,
+  /** A table with entries set and keys removed, copying only the buckets touched. */
+  tableWith,
+  tableFromRecord,
+  tableToRecord,
+  isTable,
+} from './table';
+/** A persistent table of string keys, as plain nested data. */
+export type { Table } from './table';

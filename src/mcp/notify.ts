@@ -11,7 +11,7 @@
 import { getIn, jsonEqual, resolvePath } from '../data';
 import type { ResolvedNode, ResolvedTree } from '../model/tree';
 import type { Effect } from '../model/effects';
-import type { ComponentRecord, SurfaceState } from '../model/state';
+import { componentChangeNote, componentOf, componentsOf, type SurfaceState } from '../model/state';
 import { isRecord } from '../util/records';
 
 /** The component type whose nodes get notifications. */
@@ -27,7 +27,7 @@ export interface McpAppBinding {
 }
 
 // The components records that hold no McpApp, so the common case costs one WeakMap lookup.
-const withoutMcpApps = new WeakSet<Record<string, ComponentRecord>>();
+const withoutMcpApps = new WeakSet<object>();
 
 /**
  * The bindings of an McpApp node (`data.paths` of its component, each path resolved against the
@@ -35,9 +35,7 @@ const withoutMcpApps = new WeakSet<Record<string, ComponentRecord>>();
  */
 export function mcpAppBindings(surface: SurfaceState, node: ResolvedNode): McpAppBinding[] {
   if (node.component !== MCP_APP_COMPONENT || node.placeholder !== undefined) return [];
-  const component = Object.prototype.hasOwnProperty.call(surface.components, node.componentId)
-    ? surface.components[node.componentId]
-    : undefined;
+  const component = componentOf(surface, node.componentId);
   const data = component?.data;
   const paths = isRecord(data) && isRecord(data.paths) ? data.paths : {};
   const bindings: McpAppBinding[] = [];
@@ -119,7 +117,11 @@ function asCallToolResult(value: unknown): Record<string, unknown> {
 
 function hasMcpApps(surface: SurfaceState): boolean {
   if (withoutMcpApps.has(surface.components)) return false;
-  const found = Object.values(surface.components).some((component) => component.component === MCP_APP_COMPONENT);
+  // A table made from one without apps by a noted update has apps only among the components it replaced.
+  const note = componentChangeNote(surface.components);
+  const found = note !== undefined && withoutMcpApps.has(note.base)
+    ? note.ids.some((id) => componentOf(surface, id)?.component === MCP_APP_COMPONENT)
+    : componentsOf(surface).some((component) => component.component === MCP_APP_COMPONENT);
   if (!found) withoutMcpApps.add(surface.components);
   return found;
 }

@@ -47,7 +47,7 @@ import { checkArgumentsAgainstSchema } from './schema';
 import { applyLocalRequests } from '../session/localRequests';
 import { mcpDiagnostic } from './toolCalls';
 import { completeOperation, handleMessageUnguarded, withDataModelMetadata, type Session } from '../session/session';
-import { type ComponentRecord, type SessionState, type SurfaceState } from '../model/state';
+import { componentOf, componentsOf, type ComponentRecord, type SessionState, type SurfaceState } from '../model/state';
 import { isRecord } from '../util/records';
 import { A2UI_VERSION } from '../protocol/common';
 import { SURFACE_MESSAGE_KINDS } from '../protocol/agentToRenderer';
@@ -552,7 +552,7 @@ function locateMcpApp(session: Session, surfaceId: unknown, ref: unknown): { ok:
   const found = locateNode(session, surfaceId, ref);
   if (!found.ok) return found;
   const { surface, node, place } = found;
-  const component = Object.prototype.hasOwnProperty.call(surface.components, node.componentId) ? surface.components[node.componentId] : undefined;
+  const component = componentOf(surface, node.componentId);
   if (node.component !== MCP_APP_COMPONENT || component === undefined) {
     return { ok: false, error: a2uiError('INVALID_ARGUMENT', `Node '${node.ref}' of surface '${surface.surfaceId}' is a ${node.component}, not an McpApp.`, { surfaceId: surface.surfaceId }) };
   }
@@ -612,7 +612,7 @@ function writeData(
 function catalogFor(session: Session, at: Located, name: string): string | null {
   const runtime = session.runtime;
   const ids = [at.surface.catalogId ?? runtime.resolution.implicitDefaultCatalogId, at.node.catalogId];
-  for (const component of Object.values(at.surface.components)) if (typeof component.catalogId === 'string') ids.push(component.catalogId);
+  for (const component of componentsOf(at.surface)) if (typeof component.catalogId === 'string') ids.push(component.catalogId);
   for (const id of new Set(ids)) {
     const catalog = runtime.resolution.catalogs.find((c) => c.catalogId === id);
     const fn = catalog && Object.prototype.hasOwnProperty.call(catalog.functions, name) ? catalog.functions[name] : undefined;

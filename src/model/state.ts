@@ -3,6 +3,7 @@
  * Redux DevTools shows all of it and replaying the same actions rebuilds it exactly.
  */
 import type { Diagnostic } from './tree';
+import { emptyTable, tableGet, tableValues, type Table } from '../data/table';
 
 /** A component as the agent sent it: the wire object, kept verbatim. */
 export type ComponentRecord = { id: string; component: string; catalogId?: string; [key: string]: unknown };
@@ -14,14 +15,27 @@ export interface SurfaceState {
   catalogId: string | null;
   sendDataModel: boolean;
   metadata?: Record<string, unknown>;
-  /** Components by id, as last sent. */
-  components: Record<string, ComponentRecord>;
+  /**
+   * Components by id, as last sent, in a persistent table (plain nested data, one bucket copied
+   * per write): read it with {@link componentOf} and {@link componentsOf}.
+   */
+  components: Table<ComponentRecord>;
   dataModel: Record<string, unknown>;
   /**
    * Per MCP App node ref, the user activation (host clock, ms) its last `ui/open-link` spent:
    * one link per activation. Absent until an app opens a link.
    */
   mcpLinkActivations?: Record<string, number>;
+}
+
+/** The component `id` of a surface, if it was sent. */
+export function componentOf(surface: Pick<SurfaceState, 'components'>, id: string): ComponentRecord | undefined {
+  return tableGet(surface.components, id);
+}
+
+/** Every component of a surface (in no particular order). */
+export function componentsOf(surface: Pick<SurfaceState, 'components'>): ComponentRecord[] {
+  return tableValues(surface.components);
 }
 
 /** How an agent call ended, or that it has not yet. */
@@ -81,7 +95,8 @@ export interface PendingAction {
 /** The whole pure session state. */
 export interface SessionState {
   surfaces: Record<string, SurfaceState>;
-  agentCalls: Record<string, AgentCallRow>;
+  /** Rows by call id, in a persistent table (an answer copies one bucket): read it with tableGet / tableValues. */
+  agentCalls: Table<AgentCallRow>;
   /** {@link agentCallIndexKey}(surfaceId, key) → callId, for binding calls, so one evaluation sends one call. */
   agentCallsByKey: Record<string, string>;
   /** Counter for call ids: replaying the same actions gives the same ids. */
@@ -136,7 +151,7 @@ export function withSurfaceDiagnostic(state: SessionState, surfaceId: string, di
 
 /** A fresh, empty session state. */
 export function initialSessionState(): SessionState {
-  return { surfaces: {}, agentCalls: {}, agentCallsByKey: {}, nextCallNumber: 1 };
+  return { surfaces: {}, agentCalls: emptyTable(), agentCallsByKey: {}, nextCallNumber: 1 };
 }
 
 /**
@@ -185,6 +200,11 @@ const componentChanges = new WeakMap<object, { base: object; ids: readonly strin
 /** Records that components record `next` is `base` with the components `ids` added or replaced. */
 export function noteComponentChange(next: object, base: object, ids: readonly string[]): void {
   if (next !== base) componentChanges.set(next, { base, ids });
+}
+
+/** The noted change that made components table `to`, if any: the table it was made from and the ids it replaced or added. */
+export function componentChangeNote(to: object): { base: object; ids: readonly string[] } | undefined {
+  return componentChanges.get(to);
 }
 
 /** The component ids that differ from `from` in `to`, when `to` was made from `from` by one noted change. */

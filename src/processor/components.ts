@@ -8,7 +8,7 @@ import { resolveComponentCatalog, resolveFunctionCatalog, type CatalogResolution
 import { isSystemFunctionName, SYSTEM_FUNCTIONS } from '../catalog/system';
 import type { Catalog } from '../catalog/types';
 import { a2uiError, type A2uiError } from '../protocol/errors';
-import { ownValue, setOwn } from '../data';
+import { tableEntries, tableGet, tableHas, tableSize, type Table } from '../data';
 import { componentConstraints, componentShape } from '../catalog/componentShape';
 import type { ComponentRecord, SurfaceState } from '../model/state';
 import type { Component } from '../protocol/agentToRenderer';
@@ -22,24 +22,6 @@ export interface ComponentWarning {
   componentId: string;
   path: string;
   message: string;
-}
-
-/** Component counts of components records, by identity: counting a record's keys is O(surface). */
-const componentCounts = new WeakMap<object, number>();
-
-/** How many components `record` holds. */
-export function componentCount(record: Record<string, ComponentRecord>): number {
-  let count = componentCounts.get(record);
-  if (count === undefined) {
-    count = Object.keys(record).length;
-    componentCounts.set(record, count);
-  }
-  return count;
-}
-
-/** Records the count of a components record made from a counted one. */
-export function rememberComponentCount(record: Record<string, ComponentRecord>, count: number): void {
-  componentCounts.set(record, count);
 }
 
 export type ComponentCheck =
@@ -64,7 +46,7 @@ export function checkComponents(
   const warnings: ComponentWarning[] = [];
   const seen = new Set<string>();
   const components: ComponentRecord[] = [];
-  const existing = componentCount(surface.components);
+  const existing = tableSize(surface.components);
   for (let i = 0; i < list.length; i += 1) {
     const path = `${basePath}/${i}`;
     const raw = list[i];
@@ -106,14 +88,14 @@ export function checkComponents(
     }
     components.push(component);
   }
-  const total = existing + components.filter((c) => !Object.prototype.hasOwnProperty.call(surface.components, c.id)).length;
+  const total = existing + components.filter((c) => !tableHas(surface.components, c.id)).length;
   if (total > config.limits.maxComponentsPerSurface) {
     return fail('LIMIT_EXCEEDED', `${basePath}: surface '${surfaceId}' would hold ${total} components; the limit is ${config.limits.maxComponentsPerSurface}`, basePath);
   }
   if (config.validation === 'strict') {
     // A view of the surface with the update applied; copying every component per message cost O(surface).
     const changed = new Map(components.map((c) => [c.id, c]));
-    const merged = (id: string): ComponentRecord | undefined => changed.get(id) ?? ownValue(surface.components, id);
+    const merged = (id: string): ComponentRecord | undefined => changed.get(id) ?? tableGet(surface.components, id);
     const topology = checkTopology(config, surface, merged, components, basePath);
     if (topology) return { ok: false, error: topology };
   }
@@ -238,10 +220,10 @@ function resolveAt(
 }
 
 /** Every component of the surface with the update applied, as [id, component] pairs. */
-function mergedEntries(existing: Record<string, ComponentRecord>, updated: readonly ComponentRecord[]): Array<[string, ComponentRecord]> {
-  const all: Record<string, ComponentRecord> = { ...existing };
-  for (const c of updated) setOwn(all, c.id, c);
-  return Object.entries(all);
+function mergedEntries(existing: Table<ComponentRecord>, updated: readonly ComponentRecord[]): Array<[string, ComponentRecord]> {
+  const changed = new Map(updated.map((c) => [c.id, c]));
+  const entries: Array<[string, ComponentRecord]> = tableEntries(existing).filter(([id]) => !changed.has(id));
+  return [...entries, ...changed];
 }
 
 /** Whether any component of `catalog` states allowedParents or allowedChildren (cached per catalog). */

@@ -16,7 +16,7 @@ import type {
 } from '../protocol/agentToRenderer';
 import { A2UI_VERSION } from '../protocol/common';
 import { VALIDATION_ERROR_CODES } from '../protocol/rendererToAgent';
-import { applyDataUpdate, ownValue, setOwn, splitPointer } from '../data';
+import { applyDataUpdate, emptyTable, ownValue, setOwn, splitPointer, tableGet, tableValues, tableWith } from '../data';
 import { diagnosticEffect, type Effect, type OutboundMessage } from '../model/effects';
 import {
   agentCallIndexPrefix,
@@ -29,7 +29,7 @@ import {
   type SurfaceState,
 } from '../model/state';
 import type { Diagnostic } from '../model/tree';
-import { checkComponents, componentCount, rememberComponentCount } from './components';
+import { checkComponents } from './components';
 import { FORBIDDEN_ID, type ProcessorConfig } from './config';
 import { dataModelSizeError, rememberModelSize, rootKeyWriteSize } from './dataModelSize';
 import { recordInPlaceWrite } from '../data/writeOrigin';
@@ -143,7 +143,7 @@ function createSurface(config: ProcessorConfig, state: SessionState, body: Creat
     surfaceId,
     catalogId,
     sendDataModel: body.sendDataModel === true,
-    components: {},
+    components: emptyTable(),
     dataModel: {},
   };
   if (body.metadata !== undefined) surface.metadata = body.metadata;
@@ -159,7 +159,7 @@ function createSurface(config: ProcessorConfig, state: SessionState, body: Creat
   if (body.components !== undefined) {
     const check = checkComponents(config, surface, body.components, `${path}/components`);
     if (!check.ok) return failed(state, check.error);
-    surface = { ...surface, components: Object.fromEntries(check.components.map((c) => [c.id, c])) };
+    surface = { ...surface, components: tableWith(emptyTable(), check.components.map((c) => [c.id, c] as const)) };
     effects.push({ type: 'componentsUpdated', surfaceId, componentIds: check.components.map((c) => c.id) });
     effects.push(...warningEffects(surfaceId, check.warnings));
   }
@@ -172,13 +172,8 @@ function updateComponents(config: ProcessorConfig, state: SessionState, body: Up
   if (!surface) return failed(state, surfaceNotFound(surfaceId, `${path}/surfaceId`));
   const check = checkComponents(config, surface, body.components, `${path}/components`);
   if (!check.ok) return failed(state, check.error);
-  const components = { ...surface.components };
-  let count = componentCount(surface.components);
-  for (const component of check.components) {
-    if (!Object.prototype.hasOwnProperty.call(components, component.id)) count += 1;
-    setOwn(components, component.id, component);
-  }
-  rememberComponentCount(components, count);
+  // One bucket of the table copied per component, not the whole table.
+  const components = tableWith(surface.components, check.components.map((c) => [c.id, c] as const));
   noteComponentChange(components, surface.components, check.components.map((c) => c.id));
   const effects: Effect[] = [
     { type: 'componentsUpdated', surfaceId, componentIds: check.components.map((c) => c.id) },
@@ -285,7 +280,7 @@ function deleteSurface(state: SessionState, body: DeleteSurfaceBody): StepResult
 
 function agentFunctionResponse(state: SessionState, body: AgentFunctionResponseBody, options: MessageOptions): StepResult {
   const callId = body.functionCallId;
-  const row = ownValue(state.agentCalls, callId);
+  const row = tableGet(state.agentCalls, callId);
   // A debounced call was never sent: no answer to it can be genuine.
   if (!row || row.status !== 'pending' || row.debounced === true) {
     const why = !row || row.debounced === true ? 'no pending call has this id (never sent, or settled and released)' : `the call already ended (${row.status})`;
@@ -316,26 +311,22 @@ type Outcome = { status: 'ok'; value: unknown } | { status: 'error' | 'timeout' 
  */
 export function settleRow(state: SessionState, row: AgentCallRow, outcome: Outcome, effects: Effect[]): SessionState {
   if (row.status !== 'pending') return state;
-  const agentCalls = { ...state.agentCalls };
-  settleInto(agentCalls, row, outcome, effects, row.origin === 'action');
+  const settled = settleInto(row, outcome, effects, row.origin === 'action');
+  // One bucket of the table copied, not the table.
+  const agentCalls = settled === null ? tableWith(state.agentCalls, [], [row.callId]) : tableWith(state.agentCalls, [[row.callId, settled]]);
   noteCallTableChange(agentCalls, state.agentCalls, [row.callId]);
   return afterSettled({ ...state, agentCalls }, row, outcome, effects);
 }
 
-/** Writes a settled (or released) row into `table`, a copy this settlement owns. */
-function settleInto(table: Record<string, AgentCallRow>, row: AgentCallRow, outcome: Outcome, effects: Effect[], release: boolean): void {
+/** The settled row (null: released), with its rpcSettled effect. */
+function settleInto(row: AgentCallRow, outcome: Outcome, effects: Effect[], release: boolean): AgentCallRow | null {
   effects.push({
     type: 'rpcSettled',
     callId: row.callId,
     outcome: outcome.status === 'ok' ? { status: 'ok', value: outcome.value } : { status: 'error', error: outcome.error },
   });
-  if (release) {
-    delete table[row.callId];
-    return;
-  }
-  const settled: AgentCallRow =
-    outcome.status === 'ok' ? { ...row, status: 'ok', value: outcome.value } : { ...row, status: outcome.status, error: outcome.error };
-  setOwn(table, row.callId, settled);
+  if (release) return null;
+  return outcome.status === 'ok' ? { ...row, status: 'ok', value: outcome.value } : { ...row, status: outcome.status, error: outcome.error };
 }
 
 /**
@@ -393,22 +384,25 @@ export function settleWhere(
   effects: Effect[],
   releaseAll = false,
 ): SessionState {
-  let table: Record<string, AgentCallRow> | null = null;
   const changed: string[] = [];
   const settled: AgentCallRow[] = [];
-  for (const row of Object.values(state.agentCalls)) {
+  const written: Array<[string, AgentCallRow]> = [];
+  const released: string[] = [];
+  for (const row of tableValues(state.agentCalls)) {
     if (!which(row)) continue;
     if (row.status !== 'pending' && !releaseAll) continue;
-    table ??= { ...state.agentCalls };
     changed.push(row.callId);
     if (row.status === 'pending') {
-      settleInto(table, row, outcome, effects, releaseAll || row.origin === 'action');
+      const after = settleInto(row, outcome, effects, releaseAll || row.origin === 'action');
+      if (after === null) released.push(row.callId);
+      else written.push([row.callId, after]);
       settled.push(row);
     } else {
-      delete table[row.callId];
+      released.push(row.callId);
     }
   }
-  if (table === null) return state;
+  if (changed.length === 0) return state;
+  const table = tableWith(state.agentCalls, written, released);
   noteCallTableChange(table, state.agentCalls, changed);
   let next: SessionState = { ...state, agentCalls: table };
   for (const row of settled) next = afterSettled(next, row, outcome, effects);

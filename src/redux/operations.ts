@@ -7,12 +7,13 @@ import { a2uiError, type A2uiError } from '../protocol/errors';
 import { jsonLengthWithin, toJsonValue, type JsonValue } from '../protocol/json';
 import type { Effect } from '../model/effects';
 import type { RendererToAgentMessage } from '../protocol/rendererToAgent';
-import type { SessionState } from '../model/state';
+import { changedCallIds, type SessionState } from '../model/state';
 import { rendererDataModelOf, sessionFrom, type Session, type SessionRuntime } from '../session/session';
 import { isRecord } from '../util/records';
 import type { A2uiActionMeta } from './actions';
 import { appendToLog, type A2uiLastError, type A2uiState, type LogRecord, type SizedRecord } from './state';
 import { A2UI_VERSION } from '../protocol/common';
+import { tableGet, tableHas, tableKeys, tableWith, type Table } from '../data/table';
 
 /** What the case reducers of one instance close over. */
 export interface SliceContext {
@@ -111,6 +112,7 @@ export function enqueue(state: A2uiState, meta: A2uiActionMeta, core: SessionSta
   let outbox = session.outbox;
   let deadlines = session.deadlines;
   let debounces = session.debounces;
+  const armed: Array<[string, number]> = [];
   if (effects.some((effect) => !NOT_QUEUED.has(effect.type))) {
     const atMs = Date.parse(meta.at);
     outbox = outbox.slice();
@@ -119,8 +121,7 @@ export function enqueue(state: A2uiState, meta: A2uiActionMeta, core: SessionSta
       if (NOT_QUEUED.has(effect.type)) continue;
       outbox.push({ id: `${meta.id}:${index}`, effect: withDataModel(core, effect) });
       if (effect.type === 'agentCallSent' && effect.timeoutMs !== null) {
-        if (deadlines === session.deadlines) deadlines = { ...deadlines };
-        deadlines[effect.callId] = atMs + effect.timeoutMs;
+        armed.push([effect.callId, atMs + effect.timeoutMs]);
       }
       if (effect.type === 'agentCallDebounced') {
         if (debounces === session.debounces) debounces = { ...debounces };
@@ -128,28 +129,40 @@ export function enqueue(state: A2uiState, meta: A2uiActionMeta, core: SessionSta
       }
     }
   }
+  if (armed.length > 0) deadlines = tableWith(deadlines, armed);
   if (core.agentCalls !== session.core.agentCalls) {
-    deadlines = pendingOnly(deadlines, core);
-    if (debounces !== undefined) debounces = pendingOnly(debounces, core, true);
+    deadlines = pendingOnly(deadlines, core, changedCallIds(session.core.agentCalls, core.agentCalls));
+    if (debounces !== undefined) debounces = stillDebounced(debounces, core);
   }
   const next = { ...session, core, outbox, deadlines, lastError };
   if (debounces !== undefined) next.debounces = debounces;
   return { ...state, session: next };
 }
 
-/**
- * Deadlines of calls still pending (with `debounced`: still waiting to be sent); the same object
- * when nothing changed.
- */
-function pendingOnly(deadlines: Record<string, number>, core: SessionState, debounced = false): Record<string, number> {
+/** Due times of calls still waiting to be sent; the same object when none left. (Few: one per node at most.) */
+function stillDebounced(debounces: Record<string, number>, core: SessionState): Record<string, number> {
   let out: Record<string, number> | null = null;
-  for (const callId of Object.keys(deadlines)) {
-    const row = Object.prototype.hasOwnProperty.call(core.agentCalls, callId) ? core.agentCalls[callId] : undefined;
-    if (row?.status === 'pending' && (!debounced || row.debounced === true)) continue;
-    out ??= { ...deadlines };
+  for (const callId of Object.keys(debounces)) {
+    const row = tableGet(core.agentCalls, callId);
+    if (row?.status === 'pending' && row.debounced === true) continue;
+    out ??= { ...debounces };
     delete out[callId];
   }
-  return out ?? deadlines;
+  return out ?? debounces;
+}
+/**
+ * Deadlines of calls still pending; the same object when nothing settled. With the call table's
+ * change notes only the rows that changed are looked at, not every deadline.
+ */
+function pendingOnly(deadlines: Table<number>, core: SessionState, changed: ReadonlySet<string> | undefined): Table<number> {
+  const gone: string[] = [];
+  for (const callId of changed ?? tableKeys(deadlines)) {
+    if (!tableHas(deadlines, callId)) continue;
+    const row = tableGet(core.agentCalls, callId);
+    if (row?.status === 'pending') continue;
+    gone.push(callId);
+  }
+  return gone.length === 0 ? deadlines : tableWith(deadlines, [], gone);
 }
 
 /** Deeper than any payload the session accepts (its maxValueDepth is far lower by default). */

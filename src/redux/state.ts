@@ -8,6 +8,7 @@ import type { Effect } from '../model/effects';
 import type { RendererDataModel } from '../protocol/dataModel';
 import type { RendererToAgentMessage } from '../protocol/rendererToAgent';
 import { initialSessionState, type SessionState } from '../model/state';
+import { emptyTable, type Table } from '../data/table';
 import type { TransportStatus } from './actions';
 
 /**
@@ -36,8 +37,11 @@ export type A2uiLastError = A2uiError & { operation: string };
 export interface A2uiSessionSlice {
   core: SessionState;
   outbox: OutboxEntry[];
-  /** callId → deadline (ms since the epoch) of each pending agent call with a timeout. */
-  deadlines: Record<string, number>;
+  /**
+   * callId → deadline (ms since the epoch) of each pending agent call with a timeout, in a
+   * persistent table (src/data/table.ts), so a call settling copies one bucket, not every deadline.
+   */
+  deadlines: Table<number>;
   /**
    * callId → when (ms since the epoch) each debounced binding call is due to be sent
    * (`agentCallDebounceMs`); absent until the first one.
@@ -92,7 +96,7 @@ export const DEFAULT_LOG_MAX_BYTES = 2 * 1024 * 1024;
 
 export function initialA2uiState(logLimit: number, logMaxBytes: number): A2uiState {
   return {
-    session: { core: initialSessionState(), outbox: [], deadlines: {}, lastError: null, transport: { status: 'idle' } },
+    session: { core: initialSessionState(), outbox: [], deadlines: emptyTable(), lastError: null, transport: { status: 'idle' } },
     log: { entries: [], limit: logLimit, maxBytes: logMaxBytes, bytes: 0, dropped: 0, nextSeq: 1 },
   };
 }

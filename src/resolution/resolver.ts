@@ -8,7 +8,7 @@
  * reusing every node whose inputs are the same.
  */
 import type { Catalog } from '../catalog/types';
-import { agentCallIndexPrefix, changedCallIds, changedComponentIds, type AgentCallRow, type ComponentRecord, type SessionState, type SurfaceState } from '../model/state';
+import { agentCallIndexPrefix, changedCallIds, changedComponentIds, componentOf, type AgentCallRow, type ComponentRecord, type SessionState, type SurfaceState } from '../model/state';
 import { componentConstraints, componentShape, type PropShape } from '../catalog/componentShape';
 import { changedPaths } from './dataDiff';
 import { hasCompositionRules } from '../processor/components';
@@ -22,7 +22,7 @@ import {
   type AgentLookup,
   type EvaluationScope,
 } from './evaluation';
-import { getAt, jsonEqual, resolvePath, splitPointer } from '../data';
+import { getAt, jsonEqual, resolvePath, splitPointer, tableGet, tableSize } from '../data';
 import type { ExpressionLimits } from '../expressions';
 import { cycleCutRef, nodeRefOf } from './refs';
 
@@ -338,6 +338,15 @@ class ResolutionRun {
   private capSeen = false;
   /** Incremental pass: a tree budget ran out, so a walk of the whole tree decides the placeholders. */
   private overflow = false;
+  /**
+   * Incremental pass over a tree already at a budget: valid only while every node keeps its place
+   * in walk order and the budget spent before each one, so a changed child list ends it (overflow)
+   * and a changed cost is noted for the check after the pass.
+   */
+  private atCap = false;
+  private costChanged = false;
+  /** Refs whose entry this run wrote: a walk of the whole tree after an incremental pass need not force them again. */
+  private readonly written = new Set<NodeRef>();
   private readonly lookup: AgentLookup;
   resolution!: SurfaceResolution;
 
@@ -357,16 +366,16 @@ class ResolutionRun {
     const prefix = agentCallIndexPrefix(surface.surfaceId);
     this.lookup = (key) => {
       const id = state.agentCallsByKey[prefix + key];
-      return id === undefined ? undefined : state.agentCalls[id];
+      return id === undefined ? undefined : tableGet(state.agentCalls, id);
     };
   }
 
   execute(): ResolutionResult {
     const previous = this.previous && this.previous.context === this.context ? this.previous : undefined;
     const surfaceDiagnostics: Diagnostic[] = [];
-    if (!this.surface.components.root) {
+    if (!componentOf(this.surface, 'root')) {
       surfaceDiagnostics.push({
-        severity: Object.keys(this.surface.components).length > 0 ? 'error' : 'warning',
+        severity: tableSize(this.surface.components) > 0 ? 'error' : 'warning',
         code: 'MISSING_CHILD',
         componentId: 'root',
         message: `Surface '${this.surface.surfaceId}' has no component with id 'root' yet; nothing is rendered.`,
@@ -378,11 +387,16 @@ class ResolutionRun {
     // A components change the processor noted (ids replaced or added) re-evaluates the nodes that
     // show those ids, their parents and their children; any other change walks the whole tree.
     const componentIds = previous !== undefined && !sameComponents ? changedComponentIds(previous.surface.components, this.surface.components) : undefined;
-    if (previous !== undefined && (sameComponents || componentIds !== undefined) && previous.cappedCount === 0) {
+    if (previous !== undefined && (sameComponents || componentIds !== undefined)) {
+      // A tree at a budget is updated in place too when the update keeps every node's place in walk
+      // order and what the nodes before it spent (see capsHold); otherwise the whole tree is walked.
       this.walkAll = false;
+      this.atCap = previous.cappedCount > 0;
       this.incremental(previous, componentIds);
-      if (this.overflow || this.overBudget(this.total, this.nodeCount)) {
+      if (this.atCap ? !this.capsHold(previous) : this.overflow || this.overBudget(this.total, this.nodeCount)) {
         this.walkAll = true;
+        // The nodes the pass rebuilt are current: the walk reuses them instead of building them twice.
+        for (const ref of this.written) this.forced.delete(ref);
         this.visited.clear();
         this.full();
       }
@@ -422,7 +436,7 @@ class ResolutionRun {
   /** Components or catalogs changed: walk the whole tree, reusing nodes whose inputs are unchanged. */
   private full(): void {
     const root: NodeSpec = { ref: nodeRefOf('root', null), componentId: 'root', scope: '/', index: undefined, parentRef: null, depth: 0 };
-    if (this.surface.components.root) this.visit(root, new Set());
+    if (componentOf(this.surface, 'root')) this.visit(root, new Set());
     // A node may be placed by several parents (the same component over the same data), so what
     // leaves the tree is decided after the walk: every entry it did not reach, one by one.
     const stale: NodeRef[] = [];
@@ -485,6 +499,18 @@ class ResolutionRun {
     }
   }
 
+  /**
+   * After an incremental pass over a tree at a budget: whether the placeholders are still the ones
+   * a walk from scratch would choose. They are when no node changed its children (so walk order
+   * and positions hold) and either no cost changed or no budget but maxNodes is met before or after
+   * (the cap then sits at the same position).
+   */
+  private capsHold(previous: SurfaceResolution): boolean {
+    if (this.overflow) return false;
+    if (!this.costChanged) return true;
+    return this.budgetMet(previous.total) === null && this.budgetMet(this.total) === null;
+  }
+
   private ancestorIds(spec: NodeSpec): Set<string> {
     const ids = new Set<string>();
     let parent = spec.parentRef;
@@ -511,15 +537,16 @@ class ResolutionRun {
   private visit(spec: NodeSpec, ancestors: Set<string>): void {
     // A second place showing the same component over the same data is the same node.
     if (this.visited.has(spec.ref)) return;
-    if (!this.walkAll && (this.overflow || this.overBudget(this.total, this.nodeCount))) {
+    if (!this.walkAll && (this.overflow || (!this.atCap && this.overBudget(this.total, this.nodeCount)))) {
       // Stop here: the walk of the whole tree that follows places what is left.
       this.overflow = true;
       return;
     }
     this.visited.add(spec.ref);
     const previous = this.writer.get(spec.ref);
-    const component = ownComponent(this.surface.components, spec.componentId);
-    const capped = this.walkAll ? this.capFor() : false;
+    const component = componentOf(this.surface, spec.componentId);
+    // At a budget, an incremental pass keeps each node's place, so a placeholder stays one.
+    const capped = this.walkAll ? this.capFor() : (previous?.capped ?? false);
     let entry: NodeEntry;
     if (
       previous &&
@@ -533,6 +560,16 @@ class ResolutionRun {
       entry = previous;
     } else {
       entry = capped === false ? this.evaluate(spec, component, ancestors) : this.cappedEntry(spec, component, capped);
+      if (this.atCap && !this.walkAll) {
+        if (previous === undefined || !sameChildren(previous, entry)) {
+          // Walk order changes from here on: the walk of the whole tree that follows decides.
+          this.overflow = true;
+          return;
+        }
+        // The placeholder's diagnostic names why the walk stopped there, which this pass cannot see; it is unchanged.
+        if (capped !== false) entry = { ...entry, diagnostics: previous.diagnostics };
+        if (!sameCost(previous.cost, entry.cost)) this.costChanged = true;
+      }
       // Same reads as before (the usual case: a value changed): the indexes already hold them,
       // and dropping and re-adding them churns the maps of large lists.
       const indexed = previous !== undefined && sameDependencies(previous, entry);
@@ -631,6 +668,7 @@ class ResolutionRun {
     addCost(this.total, entry.cost);
     if (entry.capped !== false) this.cappedCount += 1;
     this.writer.set(entry.spec.ref, entry);
+    this.written.add(entry.spec.ref);
   }
 
   /** Whether a tree with these totals goes over one of its budgets. */
@@ -731,13 +769,19 @@ class ResolutionRun {
   }
 }
 
-/** The component with `id`, if the surface has one: ids such as 'toString' or 'constructor' are never inherited. */
-function ownComponent(components: SurfaceState['components'], id: string): ComponentRecord | undefined {
-  return Object.prototype.hasOwnProperty.call(components, id) ? components[id] : undefined;
+function ownRow(table: SessionState['agentCalls'], id: string): AgentCallRow | undefined {
+  return tableGet(table, id);
 }
 
-function ownRow(table: SessionState['agentCalls'], id: string): AgentCallRow | undefined {
-  return Object.prototype.hasOwnProperty.call(table, id) ? table[id] : undefined;
+function sameCost(a: NodeCost, b: NodeCost): boolean {
+  return a.work === b.work && a.chars === b.chars && a.regexSteps === b.regexSteps;
+}
+
+/** Whether two entries of one ref place the same children in the same places. */
+function sameChildren(a: NodeEntry, b: NodeEntry): boolean {
+  if (a.childSpecs.length !== b.childSpecs.length) return false;
+  for (let i = 0; i < a.childSpecs.length; i += 1) if (!sameSpec(a.childSpecs[i] as NodeSpec, b.childSpecs[i] as NodeSpec)) return false;
+  return true;
 }
 
 function addCost(into: NodeCost, cost: NodeCost): void {
@@ -986,7 +1030,7 @@ class NodeBuilder {
     }
     if (own.allowedChildren) {
       for (const child of this.childSpecs) {
-        const childType = ownComponent(this.run.surfaceState.components, child.componentId)?.component;
+        const childType = componentOf(this.run.surfaceState, child.componentId)?.component;
         if (childType !== undefined && !own.allowedChildren.includes(childType)) {
           this.diagnose('error', 'UNALLOWED_CHILD', `Container '${this.spec.componentId}' (${type}) cannot contain '${child.componentId}' (${childType}); allowed children: ${own.allowedChildren.join(', ')}.`);
         }

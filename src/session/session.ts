@@ -19,7 +19,7 @@ import {
 import type { ResolvedTree } from '../model/tree';
 import { agentErrorEffect, diagnosticEffect, type Effect } from '../model/effects';
 import type { RendererDataModel } from '../protocol/dataModel';
-import { ownValue, setOwn } from '../data';
+import { ownValue, tableGet, tableWith } from '../data';
 import { agentCallIndexKey, initialSessionState, noteCallTableChange, type AgentCallRow, type SessionState, type SurfaceState } from '../model/state';
 import type { AgentCallRequest } from '../resolution/evaluation';
 import { mcpDataModelNotifications } from '../mcp/notify';
@@ -239,7 +239,7 @@ export function completeOperation(
   if (next.agentCalls !== before.agentCalls) {
     for (const effect of [...effects]) {
       if (effect.type !== 'rpcSettled') continue;
-      const row = ownValue(before.agentCalls, effect.callId) ?? ownValue(next.agentCalls, effect.callId);
+      const row = tableGet(before.agentCalls, effect.callId) ?? tableGet(next.agentCalls, effect.callId);
       if (row && !touched.has(row.surfaceId) && ownValue(next.surfaces, row.surfaceId)) {
         touched.add(row.surfaceId);
         next = settleSurface(runtime, next, row.surfaceId, effects);
@@ -289,15 +289,13 @@ function settleSurface(runtime: SessionRuntime, state: SessionState, surfaceId: 
  */
 function releaseUnread(state: SessionState, surfaceId: string, keys: readonly string[], effects: Effect[], releasedRefs: Set<string>): SessionState {
   if (keys.length === 0) return state;
-  let calls: Record<string, AgentCallRow> | null = null;
   let byKey: Record<string, string> | null = null;
   const released: string[] = [];
   for (const key of keys) {
     const slot = agentCallIndexKey(surfaceId, key);
     const callId = ownValue(state.agentCallsByKey, slot);
     if (callId === undefined) continue;
-    const row = ownValue(state.agentCalls, callId);
-    calls ??= { ...state.agentCalls };
+    const row = tableGet(state.agentCalls, callId);
     byKey ??= { ...state.agentCallsByKey };
     delete byKey[slot];
     if (row === undefined || row.origin !== 'binding') continue;
@@ -306,10 +304,10 @@ function releaseUnread(state: SessionState, surfaceId: string, keys: readonly st
       const error = { code: 'SUPERSEDED', message: `Call '${callId}' is no longer needed: the value it was for changed.` };
       effects.push({ type: 'rpcSettled', callId, outcome: { status: 'error', error } });
     }
-    delete calls[callId];
     released.push(callId);
   }
-  if (calls === null || byKey === null) return state;
+  if (byKey === null) return state;
+  const calls = tableWith(state.agentCalls, [], released);
   noteCallTableChange(calls, state.agentCalls, released);
   return { ...state, agentCalls: calls, agentCallsByKey: byKey };
 }
@@ -329,7 +327,7 @@ function recordAgentCalls(
   debounce: { ms: number; refs: ReadonlySet<string> } | null = null,
 ): SessionState {
   if (requests.length === 0) return state;
-  const calls = { ...state.agentCalls };
+  const rows: Array<[string, AgentCallRow]> = [];
   const byKey = { ...state.agentCallsByKey };
   const added: string[] = [];
   let number = state.nextCallNumber;
@@ -345,11 +343,12 @@ function recordAgentCalls(
     } else {
       pushAgentCallSent(row, effects);
     }
-    calls[callId] = row;
+    rows.push([callId, row]);
     if (origin === 'binding') byKey[slot] = callId;
     added.push(callId);
   }
   if (added.length === 0) return state;
+  const calls = tableWith(state.agentCalls, rows);
   noteCallTableChange(calls, state.agentCalls, added);
   return { ...state, nextCallNumber: number, agentCalls: calls, agentCallsByKey: byKey };
 }
@@ -382,14 +381,13 @@ function pushAgentCallSent(row: AgentCallRow, effects: Effect[]): void {
  */
 export function sendDebouncedAgentCall(session: Session, callId: string): Result {
   try {
-    const row = typeof callId === 'string' && !isDisposed(session) ? ownValue(session.state.agentCalls, callId) : undefined;
+    const row = typeof callId === 'string' && !isDisposed(session) ? tableGet(session.state.agentCalls, callId) : undefined;
     if (!row || row.status !== 'pending' || row.debounced !== true) return { ok: true, session, effects: [] };
     const sent: AgentCallRow = { ...row };
     delete sent.debounced;
     const effects: Effect[] = [];
     pushAgentCallSent(sent, effects);
-    const agentCalls = { ...session.state.agentCalls };
-    setOwn(agentCalls, callId, sent);
+    const agentCalls = tableWith(session.state.agentCalls, [[callId, sent]]);
     noteCallTableChange(agentCalls, session.state.agentCalls, [callId]);
     const state: SessionState = { ...session.state, agentCalls };
     return { ok: true, session: { state, runtime: session.runtime }, effects: withDataModelMetadata(state, effects) };
@@ -511,7 +509,7 @@ function internalFailure(session: Session, caught: unknown): Failure {
 /** Rejects a pending agent call with a timeout; a call that already settled is left alone. */
 export function timeoutAgentCall(session: Session, callId: string): Result {
   try {
-    const row = typeof callId === 'string' && !isDisposed(session) ? ownValue(session.state.agentCalls, callId) : undefined;
+    const row = typeof callId === 'string' && !isDisposed(session) ? tableGet(session.state.agentCalls, callId) : undefined;
     // A debounced call was never sent, so it has no timeout running.
     if (!row || row.status !== 'pending' || row.debounced === true) return { ok: true, session, effects: [] };
     const effects: Effect[] = [];

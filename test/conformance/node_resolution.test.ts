@@ -43,6 +43,7 @@ import type { Effect } from '../../src/model/effects';
 import { isRecord } from './mapping';
 import { placesOf } from '../helpers/places';
 import { loadSuite, runSuite, fixturePathOfCasePath, FIXTURES, type ConformanceCase } from './suite';
+import { tableWith } from '../../src/data/table';
 
 const cases = loadSuite('core/node_resolution.yaml');
 const SURFACE = 'main';
@@ -200,8 +201,7 @@ function applyStep(session: Session, step: Step): { session: Session | null; eff
       const state = session.state;
       const surface = state.surfaces[SURFACE];
       if (!surface) throw new Error('no surface');
-      const components = { ...surface.components };
-      delete components[step.component_id as string];
+      const components = tableWith(surface.components, [], [step.component_id as string]);
       const next = { ...state, surfaces: { ...state.surfaces, [SURFACE]: { ...surface, components } } };
       return { session: sessionFrom(session.runtime, next), effects: [] };
     }

@@ -55,6 +55,7 @@ import {
   type ExpectedError,
 } from './mapping';
 import type { ConformanceCase } from './suite';
+import { componentOf } from '../../src/model/state';
 
 type Step = Record<string, unknown>;
 
@@ -170,7 +171,7 @@ function checkSurfaces(session: Session, expected: Record<string, Record<string,
     const components = want.components;
     if (Array.isArray(components)) {
       for (const component of components as Array<Record<string, unknown>>) {
-        const stored = state.components[component.id as string];
+        const stored = componentOf(state, component.id as string);
         expect({ id: component.id, mismatches: subsetMismatches(stored, component) }).toEqual({ id: component.id, mismatches: [] });
       }
     } else if (isRecord(components)) {

@@ -13,6 +13,7 @@ import { createSession, handleMessage, resolvedTree, type Session } from '../../
 import { write } from '../../src/session/interaction';
 import { logRuns, params, TEST_TIMEOUT_MS } from './config';
 import { assertPrototypesClean, assertTrees, invariant } from './invariants';
+import { tableValues } from '../../src/data/table';
 
 jest.setTimeout(TEST_TIMEOUT_MS);
 afterAll(() => logRuns('atCaps'));
@@ -86,7 +87,7 @@ function apply(session: Session, step: Step): Session {
     case 'cellType':
       return handleMessage(session, v({ updateComponents: { surfaceId: 's', components: [CELLS[step.variant]] } })).session;
     case 'answer': {
-      const pending = Object.values(session.state.agentCalls).filter((row) => row.status === 'pending');
+      const pending = tableValues(session.state.agentCalls).filter((row) => row.status === 'pending');
       const row = pending[step.pick % Math.max(1, pending.length)];
       if (row === undefined) return session;
       return handleMessage(session, v({ agentFunctionResponse: { functionCallId: row.callId, value: step.value } })).session;

@@ -10,6 +10,7 @@ import { createResolverCache, resolveSurface } from '../../src/resolution/resolv
 import type { ResolvedNode, ResolvedTree } from '../../src/model/tree';
 import type { Effect } from '../../src/model/effects';
 import { resolvedTree, surfaces, type Session } from '../../src/session/session';
+import { tableValues } from '../../src/data/table';
 
 export class InvariantError extends Error {
   override readonly name = 'InvariantError';
@@ -201,7 +202,7 @@ export class CallLedger {
 
 /** The pending rows in state agree with the ledger. */
 export function assertCallTable(session: Session, ledger: CallLedger, what: string): void {
-  for (const row of Object.values(session.state.agentCalls)) {
+  for (const row of tableValues(session.state.agentCalls)) {
     invariant(ledger.sent.has(row.callId), `${what}: row ${row.callId} in state was never announced`);
     const settled = ledger.settled.get(row.callId) === 1;
     invariant((row.status === 'pending') === !settled, `${what}: row ${row.callId} is ${row.status} but settled=${settled}`);

@@ -10,6 +10,7 @@ import { messageArb, mutateExample, mutationArb, openingArb, pack, wellFormedMes
 import { fuzzCatalog } from './catalog';
 import { logRuns, params, TEST_TIMEOUT_MS } from './config';
 import { assertPrototypesClean, invariant, isInternalFailure, short } from './invariants';
+import { tableGet, tableValues } from '../../src/data/table';
 
 jest.setTimeout(TEST_TIMEOUT_MS);
 afterAll(() => logRuns('isolation'));
@@ -52,14 +53,14 @@ describe('surface isolation', () => {
           const b = session.state.surfaces.B;
           if (b === undefined) return;
           const treeB = resolvedTree(session, 'B');
-          const rowsB = Object.values(session.state.agentCalls).filter((row) => row.surfaceId === 'B');
+          const rowsB = tableValues(session.state.agentCalls).filter((row) => row.surfaceId === 'B');
           const result = handleMessage(session, pack({ messages, packing }), userActivated ? { userActivated, surfaceId: 'A' } : { surfaceId: 'A' });
           seen.total += 1;
           if (!result.ok) seen.failed += 1;
           if (!result.ok) invariant(!isInternalFailure(result.error), () => `internal exception: ${result.error.message}`);
           invariant(result.session.state.surfaces.B === b, () => `surface B changed after ${short(messages)}`);
           invariant(resolvedTree(result.session, 'B') === treeB, 'the tree of surface B changed');
-          for (const row of rowsB) invariant(result.session.state.agentCalls[row.callId] === row, `B's call ${row.callId} changed`);
+          for (const row of rowsB) invariant(tableGet(result.session.state.agentCalls, row.callId) === row, `B's call ${row.callId} changed`);
           for (const effect of result.effects) {
             if ('surfaceId' in effect) invariant(effect.surfaceId !== 'B', () => `an effect names surface B: ${short(effect)}`);
           }

@@ -18,6 +18,7 @@ import { pack, type Operation, type PayloadSpec, type Scenario } from './arbitra
 import { forbiddenRuns, fuzzCatalog, RAN } from './catalog';
 import { assertPrototypesClean, assertSerializable, assertTreeConsistent, invariant, isInternalFailure, short } from './invariants';
 import { numberRendererCalls, payloadCalls, rendererCallIds } from './sessionRunner';
+import { tableKeys } from '../../src/data/table';
 
 const CATALOGS = [basicCatalog(), fuzzCatalog];
 
@@ -160,7 +161,7 @@ export async function runReduxScenario(scenario: Scenario, delays: readonly numb
         return;
       }
       case 'timeout': {
-        const ids = Object.keys(state.a2ui.session.core.agentCalls).sort();
+        const ids = tableKeys(state.a2ui.session.core.agentCalls).sort();
         const callId = typeof operation.call === 'string' ? operation.call : (pick(ids, operation.call) ?? 'call-1');
         store.dispatch(creators.agentCallTimedOut({ callId }));
         return;

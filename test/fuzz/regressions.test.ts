@@ -7,6 +7,7 @@ import { createSession, handleMessage, resolvedTree, type Session } from '../../
 import { write } from '../../src/session/interaction';
 import { BASIC } from './arbitraries';
 import { assertPrototypesClean, assertSerializable, assertTreeConsistent } from './invariants';
+import { tableGet, tableKeys, tableValues } from '../../src/data/table';
 
 afterEach(() => assertPrototypesClean());
 
@@ -69,7 +70,7 @@ test('agent call args with a missing binding are plain JSON in the row and on th
   expect(result.ok).toBe(true);
   const sent = result.effects.flatMap((e) => (e.type === 'send' && 'callAgentFunction' in e.message ? [e.message.callAgentFunction] : []));
   expect(sent).toEqual([{ surfaceId: 's', functionCallId: 'call-1', callFunction: { call: 'fetchPrice', args: { n: 2 }, catalogId: BASIC } }]);
-  expect(Object.keys(result.session.state.agentCalls['call-1']?.call.args ?? {})).toEqual(['n']);
+  expect(Object.keys(tableGet(result.session.state.agentCalls, 'call-1')?.call.args ?? {})).toEqual(['n']);
   assertSerializable(result.session.state, 'state');
   assertSerializable(result.effects, 'effects');
 });
@@ -96,7 +97,7 @@ test.each(['toString', 'constructor', 'hasOwnProperty', 'valueOf'])('a child id 
  */
 test.each([{ path: null }, { path: '/secret' }, { call: 'x', args: {} }])('an agent call whose argument evaluates to %j is not sent', (value) => {
   const session = open([{ id: 'root', component: 'Text', text: { call: 'fetchPrice', args: { sku: { path: '/name' } } } }], { name: value }, 'strict');
-  expect(Object.keys(session.state.agentCalls)).toEqual([]);
+  expect(tableKeys(session.state.agentCalls)).toEqual([]);
   const tree = resolvedTree(session, 's');
   expect(tree?.root?.props.text).toBeNull();
   expect(tree?.diagnostics).toEqual([expect.objectContaining({ code: 'EXPRESSION_ERROR', message: expect.stringContaining("Argument 'sku' of agent function 'fetchPrice'") })]);
@@ -104,7 +105,7 @@ test.each([{ path: null }, { path: '/secret' }, { call: 'x', args: {} }])('an ag
 
 test('an argument object without path/call keys is sent as data', () => {
   const session = open([{ id: 'root', component: 'Text', text: { call: 'fetchPrice', args: { sku: { path: '/name' } } } }], { name: { id: 7, paths: ['/a'] } }, 'strict');
-  expect(Object.values(session.state.agentCalls).map((row) => row.call.args)).toEqual([{ sku: { id: 7, paths: ['/a'] } }]);
+  expect(tableValues(session.state.agentCalls).map((row) => row.call.args)).toEqual([{ sku: { id: 7, paths: ['/a'] } }]);
 });
 
 // Found by `npm run fuzz` (seed -1867232403): a Text bound to the root ('') received a user write

@@ -34,6 +34,7 @@ import {
   invariant,
   short,
 } from './invariants';
+import { tableGet, tableKeys, tableValues } from '../../src/data/table';
 
 const CATALOGS = [basicCatalog(), fuzzCatalog];
 const FIXED_CLOCK = () => new Date('2026-01-01T00:00:00.000Z');
@@ -154,7 +155,7 @@ export function runSessionScenario(scenario: Scenario, runOptions: RunOptions = 
   const final = dispose(session);
   afterStep(final.session, final.effects, 'final dispose');
   ledger.assertAllSettled('final dispose');
-  invariant(Object.values(final.session.state.agentCalls).every((row) => row.status !== 'pending'), 'a row is still pending after dispose');
+  invariant(tableValues(final.session.state.agentCalls).every((row) => row.status !== 'pending'), 'a row is still pending after dispose');
   return { session: final.session, effects: allEffects, unansweredAfterFailure };
 }
 
@@ -217,8 +218,8 @@ function applyOperation(
       // Surfaces the payload does not name are untouched, object for object.
       const named = namedSurfaces(raw.length > 0 ? raw : [], messageOptions.surfaceId);
       const rowsChanged = new Set(
-        Object.values(result.session.state.agentCalls)
-          .filter((row) => before.state.agentCalls[row.callId] !== row)
+        tableValues(result.session.state.agentCalls)
+          .filter((row) => tableGet(before.state.agentCalls, row.callId) !== row)
           .map((row) => row.surfaceId),
       );
       for (const [id, surfaceBefore] of Object.entries(before.state.surfaces)) {
@@ -266,7 +267,7 @@ function applyOperation(
       return result.session;
     }
     case 'timeout': {
-      const ids = Object.keys(session.state.agentCalls).sort();
+      const ids = tableKeys(session.state.agentCalls).sort();
       const callId = typeof operation.call === 'string' ? operation.call : (pick(ids, operation.call) ?? 'call-1');
       const result = timeoutAgentCall(session, callId);
       assertResultShape(result, what);
@@ -275,7 +276,7 @@ function applyOperation(
       return result.session;
     }
     case 'answer': {
-      const pending = Object.values(session.state.agentCalls).filter((row) => row.status === 'pending').map((row) => row.callId).sort();
+      const pending = tableValues(session.state.agentCalls).filter((row) => row.status === 'pending').map((row) => row.callId).sort();
       const callId = pick(pending, operation.call);
       if (callId === undefined) return session;
       const result = handleMessage(session, { version: 'v1.0', agentFunctionResponse: { functionCallId: callId, ...operation.outcome } });
@@ -286,7 +287,7 @@ function applyOperation(
     case 'dispose': {
       const result = dispose(session);
       afterStep(result.session, result.effects, what);
-      invariant(Object.values(result.session.state.agentCalls).every((row) => row.status !== 'pending'), `${what}: a row is still pending after dispose`);
+      invariant(tableValues(result.session.state.agentCalls).every((row) => row.status !== 'pending'), `${what}: a row is still pending after dispose`);
       invariant(result.effects.every((e) => e.type !== 'send'), `${what}: dispose sent a message`);
       // Dispose is terminal; to keep exploring, the conversation goes on in the state it left, revived.
       const { disposed: _disposed, ...revived } = result.session.state;

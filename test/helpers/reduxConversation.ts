@@ -7,6 +7,7 @@
 import { AGENT_FUNCTIONS, FORM_REFS, agentAnswer, formSurface } from './reduxFixtures';
 import { createHarness, type Harness, type HarnessOptions } from './reduxHarness';
 import type { A2uiState } from '../../src/redux/slice';
+import { tableValues } from '../../src/data/table';
 
 /** Ample time for every answer, delivery and timeout in flight to finish. */
 export const SETTLE_MS = 30_000;
@@ -52,7 +53,7 @@ export async function runConversation(h: Harness, check: (step: string) => void 
   };
   const { actions } = h.a2ui;
   await step('createSurface', () => h.agent.send(formSurface('form')));
-  const slow = Object.values(h.state().session.core.agentCalls).find((row) => row.call.call === 'slowLookup');
+  const slow = tableValues(h.state().session.core.agentCalls).find((row) => row.call.call === 'slowLookup');
   if (!slow) throw new Error('the slowLookup call was never recorded');
   await step('typed', () => h.store.dispatch(actions.valueWritten({ surfaceId: 'form', ref: FORM_REFS.name, property: 'value', value: 'Grace' })));
   await step('pressed', () => h.store.dispatch(actions.actionInvoked({ surfaceId: 'form', ref: FORM_REFS.submit })));

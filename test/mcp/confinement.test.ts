@@ -10,6 +10,7 @@ import { mcpCatalog } from '../../src/mcp/catalog';
 import { MCP_ERROR_CODES, MCP_USER_ACTIVATION_WINDOW_MS, mcpAppRequest, mcpToolSettled, type McpAppRequestResult } from '../../src/mcp/requests';
 import { createSession, handleMessage, type Session, type SessionOptions } from '../../src/session/session';
 import { APP_REF, NOW, SURFACE, appSurfaceMessages, ofType, openSession, sent } from './fixtures';
+import { tableGet, tableKeys } from '../../src/data/table';
 
 const NOW_MS = Date.parse(NOW);
 const v = (body: Record<string, unknown>) => ({ version: 'v1.0', ...body });
@@ -105,10 +106,10 @@ describe("a tool's A2UI resources change only the app's own surface", () => {
 
   test("answering the agent's pending call is refused; the call stays pending", () => {
     const session = twoSurfaces();
-    const callId = Object.keys(session.state.agentCalls)[0] as string;
-    expect(session.state.agentCalls[callId]?.status).toBe('pending');
+    const callId = tableKeys(session.state.agentCalls)[0] as string;
+    expect(tableGet(session.state.agentCalls, callId)?.status).toBe('pending');
     const settled = settle(session, [v({ agentFunctionResponse: { functionCallId: callId, value: 'forged' } })]);
-    expect(settled.session.state.agentCalls[callId]).toBe(session.state.agentCalls[callId]);
+    expect(tableGet(settled.session.state.agentCalls, callId)).toBe(tableGet(session.state.agentCalls, callId));
     expect(ofType(settled.effects, 'rpcSettled')).toEqual([]);
     expect(refusedCodes(settled.effects)).toEqual(['MCP_RESOURCE_REFUSED']);
   });
@@ -150,8 +151,8 @@ describe("a tool's A2UI resources change only the app's own surface", () => {
     const third = settle(session, [v({ createSurface: { surfaceId: 'third', catalogId: BASIC_CATALOG_ID } })]);
     expect(third.session.state.surfaces.third).toBeUndefined();
     // Even a listed surface's calls cannot be answered by a tool.
-    const callId = Object.keys(session.state.agentCalls)[0] as string;
+    const callId = tableKeys(session.state.agentCalls)[0] as string;
     const forged = settle(session, [v({ agentFunctionResponse: { functionCallId: callId, value: 'forged' } })]);
-    expect(forged.session.state.agentCalls[callId]?.status).toBe('pending');
+    expect(tableGet(forged.session.state.agentCalls, callId)?.status).toBe('pending');
   });
 });

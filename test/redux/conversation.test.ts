@@ -8,6 +8,7 @@ import { basicCatalog, defineCatalog } from '../../src/catalog';
 import { BASIC_CATALOG_ID, captureConsole, createHarness, type ConsoleCapture, type Harness } from '../helpers/reduxHarness';
 import { CONVERSATION_TIMEOUT_MS, createConversationHarness, runConversation } from '../helpers/reduxConversation';
 import type { OutboundMessage } from '../../src/model/effects';
+import { tableGet, tableValues } from '../../src/data/table';
 
 let consoleCapture: ConsoleCapture;
 const harnesses: Harness[] = [];
@@ -98,7 +99,7 @@ describe('a conversation through a real store, the root saga and a scripted agen
     // The call for the old arguments was superseded (cancelled, its row released): only the new one waits.
     const greetings = selectPendingAgentCalls(h.store.getState()).filter((row) => row.call.call === 'greeting');
     expect(greetings.map((row) => row.call.args)).toEqual([{ who: 'Grace' }]);
-    expect(Object.values(h.state().session.core.agentCalls).filter((row) => row.call.call === 'greeting').map((row) => row.call.args)).toEqual([{ who: 'Grace' }]);
+    expect(tableValues(h.state().session.core.agentCalls).filter((row) => row.call.call === 'greeting').map((row) => row.call.args)).toEqual([{ who: 'Grace' }]);
     expectNoConsoleWarnings();
   });
 
@@ -113,7 +114,7 @@ describe('a conversation through a real store, the root saga and a scripted agen
 
     const greeting = h.a2ui.selectors.selectNode(h.store.getState(), 'form', FORM_REFS.greeting);
     expect(greeting).toMatchObject({ busy: false, props: { text: 'Hello, Ada!' } });
-    expect(h.state().session.core.agentCalls[callIdSent(h, 0)]).toMatchObject({ status: 'ok', value: 'Hello, Ada!' });
+    expect(tableGet(h.state().session.core.agentCalls, callIdSent(h, 0))).toMatchObject({ status: 'ok', value: 'Hello, Ada!' });
     expect(h.a2ui.selectors.selectDiagnostics(h.store.getState(), 'form')).toEqual([]);
     expectNoConsoleWarnings();
   });
@@ -213,7 +214,7 @@ describe('a conversation through a real store, the root saga and a scripted agen
     expect(selectNode(h.store.getState(), 'form', FORM_REFS.greeting)).toMatchObject({ busy: false, props: { text: 'Hello, Grace!' } });
     expect(selectNode(h.store.getState(), 'form', FORM_REFS.slow)).toMatchObject({ busy: false, props: { text: null } });
     expect(selectDiagnostics(h.store.getState(), 'form')).toEqual([expect.objectContaining({ code: 'AGENT_CALL_TIMEOUT', componentId: 'slow' })]);
-    expect(h.state().session.core.agentCalls[run.slowCallId]).toMatchObject({ status: 'timeout' });
+    expect(tableGet(h.state().session.core.agentCalls, run.slowCallId)).toMatchObject({ status: 'timeout' });
 
     // The late answer changed nothing but the log and the diagnostic it caused.
     expect(h.state().session.core).toBe(beforeLate?.core);
@@ -225,7 +226,7 @@ describe('a conversation through a real store, the root saga and a scripted agen
     // Every call the agent was asked settled exactly once; nothing left in flight.
     const calls = h.receivedOf('callAgentFunction').map((r) => (r.message.callAgentFunction as { functionCallId: string }).functionCallId);
     expect(new Set(calls).size).toBe(calls.length);
-    expect(calls.every((id) => h.state().session.core.agentCalls[id]?.status !== 'pending')).toBe(true);
+    expect(calls.every((id) => tableGet(h.state().session.core.agentCalls, id)?.status !== 'pending')).toBe(true);
     expect(selectPendingAgentCalls(h.store.getState())).toEqual([]);
     expect(jest.getTimerCount()).toBe(0);
     expect(selectOutbox(h.store.getState())).toEqual([]);
@@ -258,7 +259,7 @@ describe('a conversation through a real store, the root saga and a scripted agen
     );
     // Two scripted answers (greeting ×2) and the late slowLookup answer.
     expect(responses).toHaveLength(3);
-    expect(h.state().session.core.agentCalls[callIdSent(h, 2)]).toMatchObject({ status: 'ok', value: AGENT_FUNCTIONS.greeting({ who: 'Grace' }) });
+    expect(tableGet(h.state().session.core.agentCalls, callIdSent(h, 2))).toMatchObject({ status: 'ok', value: AGENT_FUNCTIONS.greeting({ who: 'Grace' }) });
   });
 
   it('answers every callRendererFunction with exactly one reply through the transport', async () => {

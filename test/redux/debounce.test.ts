@@ -3,6 +3,7 @@
  * slice records when each debounced call is due, the saga's timer dispatches `agentCallDue`, and
  * only then does the call reach the agent. Replaying the recorded actions rebuilds the same state.
  */
+import { tableGet } from '../../src/data/table';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { BASIC_CATALOG_ID, captureConsole, createHarness, createPlainStore, type ConsoleCapture, type Harness } from '../helpers/reduxHarness';
 import { createA2ui } from '../../src/createA2ui';
@@ -77,9 +78,9 @@ describe('agentCallDebounceMs with the saga (fake timers)', () => {
 
     // Its timeout counts from when it was sent.
     await jest.advanceTimersByTimeAsync(TIMEOUT - 1);
-    expect(h.state().session.core.agentCalls[live]?.status).toBe('pending');
+    expect(tableGet(h.state().session.core.agentCalls, live)?.status).toBe('pending');
     await jest.advanceTimersByTimeAsync(1);
-    expect(h.state().session.core.agentCalls[live]?.status).toBe('timeout');
+    expect(tableGet(h.state().session.core.agentCalls, live)?.status).toBe('timeout');
     expect(jest.getTimerCount()).toBe(0);
 
     // Every call made settled exactly once: the first sent one and the two that waited were superseded.

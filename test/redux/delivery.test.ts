@@ -8,6 +8,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import { BASIC_CATALOG_ID, deepFreeze } from '../helpers/reduxHarness';
 import { createDeliveryStore, scriptedTransport } from '../helpers/reduxDelivery';
 import type { OutboundMessage } from '../../src/model/effects';
+import { emptyTable, tableGet, tableKeys, tableValues } from '../../src/data/table';
 
 /** A surface with a Button that sends an event carrying /n, one that opens a URL, and a Text bound to agent function `lookup`. */
 const surface = deepFreeze({
@@ -95,7 +96,7 @@ describe('a send that never settles', () => {
     expect(attempts).toHaveLength(1);
     // The call's timer started when it was recorded, although its message is not out yet.
     await jest.advanceTimersByTimeAsync(500);
-    const rows = Object.values(d.state().session.core.agentCalls);
+    const rows = tableValues(d.state().session.core.agentCalls);
     expect(rows.map((r) => r.status)).toEqual(['timeout']);
     expect(agent.received).toEqual([]);
     // The send timeout aborts the first attempt; the retry hangs too and uses up the budget of 2.
@@ -147,11 +148,11 @@ describe('agent-call timers across saga restarts and state resets', () => {
     d.stop(); // hot reload: the saga goes away with the call pending
     expect(jest.getTimerCount()).toBe(0);
     d.start({ transport });
-    const [row] = Object.values(d.state().session.core.agentCalls);
+    const [row] = tableValues(d.state().session.core.agentCalls);
     await jest.advanceTimersByTimeAsync(599);
-    expect(d.state().session.core.agentCalls[row?.callId ?? '']?.status).toBe('pending');
+    expect(tableGet(d.state().session.core.agentCalls, row?.callId ?? '')?.status).toBe('pending');
     await jest.advanceTimersByTimeAsync(1);
-    expect(d.state().session.core.agentCalls[row?.callId ?? '']?.status).toBe('timeout');
+    expect(tableGet(d.state().session.core.agentCalls, row?.callId ?? '')?.status).toBe('timeout');
     // The restart did not send the call again.
     expect(agent.received.filter((r) => 'callAgentFunction' in r.message)).toHaveLength(1);
     d.stop();
@@ -169,20 +170,20 @@ describe('agent-call timers across saga restarts and state resets', () => {
     d.start({ transport });
     d.store.dispatch(d.a2ui.actions.messageReceived(lookupSurface));
     await jest.advanceTimersByTimeAsync(600);
-    const [oldCall] = Object.keys(d.state().session.core.agentCalls);
+    const [oldCall] = tableKeys(d.state().session.core.agentCalls);
     d.store.dispatch(logout);
-    expect(d.state().session.core.agentCalls).toEqual({});
+    expect(d.state().session.core.agentCalls).toEqual(emptyTable());
     d.store.dispatch(d.a2ui.actions.messageReceived(lookupSurface));
     await jest.advanceTimersByTimeAsync(0);
-    const [newCall] = Object.keys(d.state().session.core.agentCalls);
+    const [newCall] = tableKeys(d.state().session.core.agentCalls);
     expect(newCall).toBeDefined();
     expect(newCall).not.toBe(oldCall);
     // The old call's answer arrives late: it is not the new call's.
     agent.send({ version: 'v1.0', agentFunctionResponse: { functionCallId: oldCall, value: 'stale' } });
     await jest.advanceTimersByTimeAsync(400); // the old timer fires now
-    expect(d.state().session.core.agentCalls[newCall ?? '']?.status).toBe('pending');
+    expect(tableGet(d.state().session.core.agentCalls, newCall ?? '')?.status).toBe('pending');
     await jest.advanceTimersByTimeAsync(600); // the new call's own deadline
-    expect(d.state().session.core.agentCalls[newCall ?? '']?.status).toBe('timeout');
+    expect(tableGet(d.state().session.core.agentCalls, newCall ?? '')?.status).toBe('timeout');
     expect(agent.received.filter((r) => 'callAgentFunction' in r.message).map((r) => (r.message.callAgentFunction as { functionCallId: string }).functionCallId)).toEqual([oldCall, newCall]);
     d.stop();
   });

@@ -10,6 +10,7 @@ import { createA2ui } from '../../src/createA2ui';
 import type { A2uiTransport } from '../../sagas';
 import type { OutboundMessage } from '../../src/model/effects';
 import { BASIC_CATALOG_ID, captureConsole, createHarness, deepFreeze, type ConsoleCapture, type Harness } from '../helpers/reduxHarness';
+import { emptyTable, tableGet } from '../../src/data/table';
 
 const a2ui = createA2ui({ catalogs: [basicCatalog()], defaultTimeoutMs: 40 });
 const { actions } = a2ui;
@@ -172,11 +173,11 @@ describe('root saga under a real store (fake timers)', () => {
     const h = startWith(lookupSurface);
     await jest.advanceTimersByTimeAsync(999);
     const callId = sentCallId(h);
-    expect(h.state().session.core.agentCalls[callId]?.status).toBe('pending');
+    expect(tableGet(h.state().session.core.agentCalls, callId)?.status).toBe('pending');
     expect(jest.getTimerCount()).toBe(1);
     await jest.advanceTimersByTimeAsync(1);
     expect(h.recorded.filter((a) => actions.agentCallTimedOut.match(a)).map((a) => a.payload)).toEqual([{ callId }]);
-    expect(h.state().session.core.agentCalls[callId]?.status).toBe('timeout');
+    expect(tableGet(h.state().session.core.agentCalls, callId)?.status).toBe('timeout');
     expect(jest.getTimerCount()).toBe(0);
     expect(h.state().session.outbox).toEqual([]);
     expect(consoleCapture.calls).toEqual([]);
@@ -187,8 +188,8 @@ describe('root saga under a real store (fake timers)', () => {
     h.agent.send(lookupSurface);
     await jest.advanceTimersByTimeAsync(60_000);
     expect(jest.getTimerCount()).toBe(0);
-    expect(h.state().session.core.agentCalls[sentCallId(h)]?.status).toBe('pending');
-    expect(h.state().session.deadlines).toEqual({});
+    expect(tableGet(h.state().session.core.agentCalls, sentCallId(h))?.status).toBe('pending');
+    expect(h.state().session.deadlines).toEqual(emptyTable());
   });
 
   it('cancels a pending race with the root saga: its timer is cleared', async () => {
@@ -209,7 +210,7 @@ describe('root saga under a real store (fake timers)', () => {
     await jest.advanceTimersByTimeAsync(10);
     h.agent.send({ version: 'v1.0', agentFunctionResponse: { functionCallId: sentCallId(h), value: 'found' } });
     await jest.advanceTimersByTimeAsync(0);
-    expect(h.state().session.core.agentCalls[sentCallId(h)]?.status).toBe('ok');
+    expect(tableGet(h.state().session.core.agentCalls, sentCallId(h))?.status).toBe('ok');
     expect(jest.getTimerCount()).toBe(0);
     expect(h.state().session.outbox).toEqual([]);
     expect(consoleCapture.calls).toEqual([]);
@@ -220,7 +221,7 @@ describe('root saga under a real store (fake timers)', () => {
     await jest.advanceTimersByTimeAsync(10);
     h.store.dispatch(actions.disposed());
     await jest.advanceTimersByTimeAsync(0);
-    expect(h.state().session.core.agentCalls[sentCallId(h)]?.status).toBe('cancelled');
+    expect(tableGet(h.state().session.core.agentCalls, sentCallId(h))?.status).toBe('cancelled');
     expect(jest.getTimerCount()).toBe(0);
     expect(h.state().session.outbox).toEqual([]);
     expect(consoleCapture.calls).toEqual([]);
@@ -235,7 +236,7 @@ describe('root saga under a real store (fake timers)', () => {
     h.agent.send({ version: 'v1.0', updateDataModel: { surfaceId: 's', path: '/x', value: 1 } });
     await jest.advanceTimersByTimeAsync(0);
     expect(h.recorded.filter((a) => actions.messageReceived.match(a))).toHaveLength(3);
-    expect(h.state().session.core.agentCalls[callId]).toMatchObject({ status: 'ok', value: 'first' });
+    expect(tableGet(h.state().session.core.agentCalls, callId)).toMatchObject({ status: 'ok', value: 'first' });
     expect(jest.getTimerCount()).toBe(0);
     expect(consoleCapture.calls).toEqual([]);
   });
@@ -260,7 +261,7 @@ describe('root saga under a real store (fake timers)', () => {
     h.agent.send(lookupSurface);
     await jest.advanceTimersByTimeAsync(0);
     expect(h.recorded.filter((a) => actions.messageReceived.match(a))).toHaveLength(2);
-    expect(h.state().session.core.agentCalls[sentCallId(h)]).toMatchObject({ status: 'ok', value: 'at once' });
+    expect(tableGet(h.state().session.core.agentCalls, sentCallId(h))).toMatchObject({ status: 'ok', value: 'at once' });
     expect(jest.getTimerCount()).toBe(0);
   });
 });

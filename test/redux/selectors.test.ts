@@ -7,6 +7,7 @@ import { createA2ui, type A2ui } from '../../src/createA2ui';
 import { BASIC_CATALOG_ID, captureConsole, createPlainStore, deepFreeze, type ConsoleCapture } from '../helpers/reduxHarness';
 import { agentAnswer, dataUpdate, plainSurface } from '../helpers/reduxFixtures';
 import type { OutboundMessage } from '../../src/model/effects';
+import { tableGet, tableKeys, tableValues } from '../../src/data/table';
 
 let a2ui: A2ui;
 let store: ReturnType<typeof createPlainStore>;
@@ -60,7 +61,7 @@ describe('selectResolvedTree memoization', () => {
 
     // A change that touches the shared agent-call table still leaves B alone.
     receive({ version: 'v1.0', updateComponents: { surfaceId: 'A', components: [{ id: 'title', component: 'Text', text: { call: 'lookup', args: {} } }] } });
-    expect(Object.keys(s().a2ui.session.core.agentCalls)).toEqual(outboxCallIds());
+    expect(tableKeys(s().a2ui.session.core.agentCalls)).toEqual(outboxCallIds());
     expect(outboxCallIds()).toHaveLength(1);
     expect(selectResolvedTree(s(), 'B')).toBe(treeB);
     expect(selectResolvedTree.recomputations()).toBe(1);
@@ -184,7 +185,7 @@ describe('selectPendingAgentCalls', () => {
     expect(selectPendingAgentCalls(s())).toBe(empty);
     store.dispatch(a2ui.actions.agentCallTimedOut({ callId }));
     expect(selectPendingAgentCalls(s())).toBe(empty);
-    expect(s().a2ui.session.core.agentCalls[callId]?.status).toBe('ok');
+    expect(tableGet(s().a2ui.session.core.agentCalls, callId)?.status).toBe('ok');
   });
 
   it('lists the calls of every surface and drops the ones a dispose cancels', () => {
@@ -197,7 +198,7 @@ describe('selectPendingAgentCalls', () => {
     ]);
     store.dispatch(a2ui.actions.disposed());
     expect(selectPendingAgentCalls(s())).toEqual([]);
-    expect(Object.values(s().a2ui.session.core.agentCalls).map((row) => row.status)).toEqual(['cancelled', 'cancelled']);
+    expect(tableValues(s().a2ui.session.core.agentCalls).map((row) => row.status)).toEqual(['cancelled', 'cancelled']);
   });
 });
 

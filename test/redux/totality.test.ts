@@ -10,6 +10,7 @@ import { createA2ui } from '../../src/createA2ui';
 import { actionMeta } from '../../src/redux/actions';
 import { plainSurface } from '../helpers/reduxFixtures';
 import { captureConsole } from '../helpers/reduxHarness';
+import { tableGet, type Table } from '../../src/data/table';
 
 const a2ui = createA2ui({ catalogs: [basicCatalog()] });
 
@@ -111,12 +112,12 @@ it('a well-formed action after a malformed one clears lastError', () => {
 it('mutating a selected surface, component, data row, outbox entry or node throws (objects are frozen in every build)', () => {
   const store = storeWithState();
   store.dispatch(a2ui.actions.messageReceived({ version: 'v1.0', updateDataModel: { surfaceId: 'A', path: '/rows', value: [{ label: 'r' }] } }));
-  const surface = a2ui.selectors.selectSurface(store.getState(), 'A') as unknown as { surfaceId: string; components: Record<string, { id: string }>; dataModel: { rows: Array<{ label: string }> } };
+  const surface = a2ui.selectors.selectSurface(store.getState(), 'A') as unknown as { surfaceId: string; components: Table<{ id: string }>; dataModel: { rows: Array<{ label: string }> } };
   expect(() => {
     surface.surfaceId = 'B';
   }).toThrow(TypeError);
   expect(() => {
-    (surface.components.root as { id: string }).id = 'x';
+    (tableGet(surface.components, 'root') as { id: string }).id = 'x';
   }).toThrow(TypeError);
   expect(() => {
     (surface.dataModel.rows[0] as { label: string }).label = 'mutated';

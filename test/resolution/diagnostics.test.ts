@@ -16,6 +16,7 @@ import {
   treeDiagnostics,
 } from '../helpers/session';
 import { BASIC_CATALOG_ID } from '../../src/catalog';
+import { emptyTable } from '../../src/data/table';
 
 describe('UNKNOWN_COMPONENT', () => {
   const { session, effects } = open([
@@ -83,7 +84,7 @@ describe('CYCLIC_REFERENCE', () => {
     const result = notOk(handleMessage(session, [msg.create('s'), msg.components('s', cycle)]));
     expect(result.error.code).toBe('VALIDATION_FAILED');
     expect(result.error.index).toBe(1);
-    expect(result.session.state.surfaces.s?.components).toEqual({});
+    expect(result.session.state.surfaces.s?.components).toEqual(emptyTable());
     expect(sentBodies(result.effects, 'error')).toEqual([expect.objectContaining({ code: 'VALIDATION_FAILED', surfaceId: 's' })]);
   });
 });
@@ -203,7 +204,7 @@ describe('UNALLOWED_PARENT and UNALLOWED_CHILD', () => {
     const result = notOk(handleMessage(session, msg.components('s', layout)));
     expect(result.error.code).toBe('UNALLOWED_PARENT');
     expect(sentBodies(result.effects, 'error')).toEqual([expect.objectContaining({ code: 'UNALLOWED_PARENT', surfaceId: 's' })]);
-    expect(result.session.state.surfaces.s?.components).toEqual({});
+    expect(result.session.state.surfaces.s?.components).toEqual(emptyTable());
   });
 
   test('strict: an unallowed child gets UNALLOWED_CHILD', () => {

@@ -12,6 +12,7 @@ import type { Effect } from '../../src/model/effects';
 import type { ResolvedNode } from '../../src/model/tree';
 import { refAt } from '../helpers/places';
 import { assertPrototypesClean, BASIC, catalogs, diagnostics, openSurface, sentBodies } from './helpers';
+import { tableKeys, tableValues } from '../../src/data/table';
 
 afterEach(() => assertPrototypesClean());
 
@@ -212,13 +213,13 @@ describe('leaks: agent-call rows are released when settled and no longer read', 
       session = handleMessage(session, v({ createSurface: { surfaceId: 'c', catalogId: BASIC, components: echo, dataModel: { q: `${i}` } } })).session;
       session = handleMessage(session, v({ deleteSurface: { surfaceId: 'c' } })).session;
     }
-    expect(Object.keys(session.state.agentCalls)).toEqual([]);
+    expect(tableKeys(session.state.agentCalls)).toEqual([]);
     expect(Object.keys(session.state.agentCallsByKey)).toEqual([]);
   });
 
   test('a keystroke supersedes the pending call: SUPERSEDED, no diagnostic, its late answer ignored', () => {
     let session = openSurface(echo, { q: 'a' });
-    const first = Object.keys(session.state.agentCalls);
+    const first = tableKeys(session.state.agentCalls);
     expect(first).toEqual(['call-1']);
     const typed = write(session, 's', 'field', 'value', 'ab');
     expect(typed.ok).toBe(true);
@@ -228,7 +229,7 @@ describe('leaks: agent-call rows are released when settled and no longer read', 
     expect(diagnostics(typed.effects).filter((d) => d.payload.code !== 'UNRESOLVED_BINDING')).toEqual([]);
     expect(sentBodies(typed.effects, 'callAgentFunction')).toEqual([expect.objectContaining({ functionCallId: 'call-2' })]);
     session = typed.session;
-    expect(Object.keys(session.state.agentCalls)).toEqual(['call-2']);
+    expect(tableKeys(session.state.agentCalls)).toEqual(['call-2']);
     // The late answer to the superseded call changes nothing.
     const late = handleMessage(session, v({ agentFunctionResponse: { functionCallId: 'call-1', value: 'stale' } }));
     expect(late.session.state).toBe(session.state);
@@ -242,16 +243,16 @@ describe('leaks: agent-call rows are released when settled and no longer read', 
       const typed = write(session, 's', 'field', 'value', `q${i}`);
       if (typed.ok) session = typed.session;
     }
-    expect(Object.values(session.state.agentCalls).map((row) => row.status)).toEqual(['pending']);
+    expect(tableValues(session.state.agentCalls).map((row) => row.status)).toEqual(['pending']);
   });
 
   test('an answered binding call stays while its node shows it, and goes when the node stops reading it', () => {
     let session = openSurface(echo, { q: 'a' });
     session = handleMessage(session, v({ agentFunctionResponse: { functionCallId: 'call-1', value: 'A' } })).session;
     expect(resolvedTree(session, 's')?.nodes.echo?.props.text).toBe('A');
-    expect(Object.keys(session.state.agentCalls)).toEqual(['call-1']);
+    expect(tableKeys(session.state.agentCalls)).toEqual(['call-1']);
     session = handleMessage(session, components([{ id: 'echo', component: 'Text', text: 'static' }])).session;
-    expect(Object.keys(session.state.agentCalls)).toEqual([]);
+    expect(tableKeys(session.state.agentCalls)).toEqual([]);
   });
 
   test('an action call leaves the table when it settles', () => {
@@ -263,11 +264,11 @@ describe('leaks: agent-call rows are released when settled and no longer read', 
     const pressed = invoke(session, 's', 'root');
     expect(pressed.ok).toBe(true);
     if (!pressed.ok) return;
-    const callId = Object.keys(pressed.session.state.agentCalls)[0] as string;
+    const callId = tableKeys(pressed.session.state.agentCalls)[0] as string;
     expect(callId).toBeDefined();
     const answered = handleMessage(pressed.session, v({ agentFunctionResponse: { functionCallId: callId, value: true } }));
     expect(answered.effects.filter((e) => e.type === 'rpcSettled')).toHaveLength(1);
-    expect(Object.keys(answered.session.state.agentCalls)).toEqual([]);
+    expect(tableKeys(answered.session.state.agentCalls)).toEqual([]);
   });
 });
 

@@ -10,6 +10,7 @@ import { invoke, write } from '../../src/session/interaction';
 import { createSession } from '../../src/session/session';
 import { assertSerializable } from '../fuzz/invariants';
 import { assertPrototypesClean, BASIC, catalogs, diagnostics, FUZZ_CATALOG_ID, nodeOf, openSurface, RAN, sentBodies } from './helpers';
+import { tableValues } from '../../src/data/table';
 
 afterEach(() => assertPrototypesClean());
 
@@ -200,7 +201,7 @@ describe('prototype-named ids name nothing inherited', () => {
     const session = openSurface([{ id: 'root', component: 'Text', text: { call: name, args: { q: 1 } } }]);
     const tree = resolvedTree(session, 's');
     expect(tree?.root?.busy).toBe(true);
-    expect(Object.values(session.state.agentCalls).map((row) => row.call.call)).toEqual([name]);
+    expect(tableValues(session.state.agentCalls).map((row) => row.call.call)).toEqual([name]);
   });
 
   test.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])('callRendererFunction of %j is refused without running anything', (name) => {

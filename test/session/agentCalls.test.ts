@@ -17,6 +17,7 @@ import {
   sentBodies,
   treeDiagnostics,
 } from '../helpers/session';
+import { emptyTable } from '../../src/data/table';
 
 const greeting = { id: 'root', component: 'Text', text: { call: 'fetchGreeting', args: { who: { path: '/who' } } } };
 
@@ -255,7 +256,7 @@ describe('a surface deleted and created again', () => {
   test('its components and data start empty', () => {
     const first = opened();
     const recreated = apply(first.session, [msg.remove('s'), msg.create('s')]);
-    expect(recreated.session.state.surfaces.s?.components).toEqual({});
+    expect(recreated.session.state.surfaces.s?.components).toEqual(emptyTable());
     expect(recreated.session.state.surfaces.s?.dataModel).toEqual({});
   });
 });

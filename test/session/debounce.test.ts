@@ -4,6 +4,7 @@
  * says how long to wait (`agentCallDebounced`), and the host calls `sendDebouncedAgentCall` when
  * the wait is over. The scheduler below plays the host with an explicit clock.
  */
+import { tableGet } from '../../src/data/table';
 import { createSession, handleMessage, resolvedTree, sendDebouncedAgentCall, timeoutAgentCall, type Session } from '../../src/session/session';
 import { write } from '../../src/session/interaction';
 import type { Effect } from '../../src/model/effects';
@@ -41,7 +42,7 @@ describe('agentCallDebounceMs in the pure session', () => {
     expect(debounced(a.effects)).toEqual([{ type: 'agentCallDebounced', callId: 'call-2', delayMs: 300 }]);
     // The sent call it replaces is cancelled as today.
     expect(a.effects).toContainEqual({ type: 'rpcSettled', callId: 'call-1', outcome: { status: 'error', error: expect.objectContaining({ code: 'SUPERSEDED' }) } });
-    expect(a.session.state.agentCalls['call-2']).toMatchObject({ status: 'pending', debounced: true, call: { call: 'lookup', args: { q: 'a' } } });
+    expect(tableGet(a.session.state.agentCalls, 'call-2')).toMatchObject({ status: 'pending', debounced: true, call: { call: 'lookup', args: { q: 'a' } } });
     expect(resolvedTree(a.session, 's')?.nodes.echo?.busy).toBe(true);
   });
 
@@ -68,7 +69,7 @@ describe('agentCallDebounceMs in the pure session', () => {
     const due = sendDebouncedAgentCall(session, 'call-4');
     expect(calls(due.effects)).toEqual([{ surfaceId: 's', functionCallId: 'call-4', callFunction: expect.objectContaining({ call: 'lookup', args: { q: 'abc' } }) }]);
     expect(due.effects).toContainEqual({ type: 'agentCallSent', callId: 'call-4', timeoutMs: 10_000 });
-    expect(due.session.state.agentCalls['call-4']?.debounced).toBeUndefined();
+    expect(tableGet(due.session.state.agentCalls, 'call-4')?.debounced).toBeUndefined();
     expect(resolvedTree(due.session, 's')?.nodes.echo?.busy).toBe(true);
     // Sent once: a second timer for it sends nothing.
     expect(sendDebouncedAgentCall(due.session, 'call-4').effects).toEqual([]);

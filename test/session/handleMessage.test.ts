@@ -26,6 +26,8 @@ import {
   sentBodies,
   tree,
 } from '../helpers/session';
+import { componentOf, type SurfaceState } from '../../src/model/state';
+import { emptyTable } from '../../src/data/table';
 
 const hello = [{ id: 'root', component: 'Text', text: { path: '/greeting' } }];
 const batch = deepFreeze([msg.create('s'), msg.data('s', '/greeting', 'hi'), msg.components('s', hello)]);
@@ -195,7 +197,7 @@ describe('strict and lenient validation', () => {
       handleMessage(session, msg.components('s', [{ id: 'root', component: 'Text', text: 'ok' }, { id: 'bad', component: 'Text', text: 5 }])),
     );
     expect(result.error.path).toBe('/updateComponents/components/1/text');
-    expect(result.session.state.surfaces.s?.components).toEqual({});
+    expect(result.session.state.surfaces.s?.components).toEqual(emptyTable());
   });
 
   test('strict: in a batch the error has the index of the message and a path to the property', () => {
@@ -221,7 +223,7 @@ describe('strict and lenient validation', () => {
     ['an unknown property', unknownKey, 'sparkle'],
   ])('lenient: %s is applied and reported as a warning diagnostic', (_name, message, key) => {
     const result = apply(created('lenient'), message);
-    expect(result.session.state.surfaces.s?.components.root).toBeDefined();
+    expect(componentOf(result.session.state.surfaces.s as SurfaceState, 'root')).toBeDefined();
     const warnings = diagnosticEffects(result.effects).filter((e) => e.severity === 'warning');
     expect(warnings.some((e) => e.payload.componentId === 'root' && String(e.payload.path).endsWith(`/${key}`))).toBe(true);
     expect(diagnosticEffects(result.effects).filter((e) => e.severity === 'error')).toEqual([]);
@@ -245,7 +247,7 @@ describe('unknown component types', () => {
           { id: 'odd', component: 'Teleporter', target: 'mars' },
         ]),
       );
-      expect(result.session.state.surfaces.s?.components.odd).toBeDefined();
+      expect(componentOf(result.session.state.surfaces.s as SurfaceState, 'odd')).toBeDefined();
       const errors = sentBodies(result.effects, 'error');
       expect(errors).toEqual([expect.objectContaining({ code: 'VALIDATION_FAILED', surfaceId: 's', path: '/updateComponents/components/2/component' })]);
       expect(String(errors[0]?.message)).toContain('Teleporter');

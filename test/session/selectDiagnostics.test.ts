@@ -6,6 +6,7 @@ import { basicCatalog } from '../../src/catalog';
 import { createA2ui } from '../../src/createA2ui';
 import { createPlainStore } from '../helpers/reduxHarness';
 import { msg } from '../helpers/session';
+import { tableValues } from '../../src/data/table';
 
 test('a function-call action whose agent call failed shows in selectDiagnostics', () => {
   const a2ui = createA2ui({ catalogs: [basicCatalog()] });
@@ -23,7 +24,7 @@ test('a function-call action whose agent call failed shows in selectDiagnostics'
   expect(before.map((d) => d.code)).toEqual(['MISSING_CHILD']);
   expect(a2ui.selectors.selectDiagnostics(state(), 's')).toBe(before);
   store.dispatch(a2ui.actions.actionInvoked({ surfaceId: 's', ref: 'book' }));
-  const call = Object.values(state().a2ui.session.core.agentCalls)[0];
+  const call = tableValues(state().a2ui.session.core.agentCalls)[0];
   store.dispatch(a2ui.actions.messageReceived(msg.responseError(call?.callId as string, 'SOLD_OUT', 'Sold out')));
   expect(a2ui.selectors.selectDiagnostics(state(), 's')).toEqual([
     expect.objectContaining({ code: 'MISSING_CHILD' }),

@@ -5,6 +5,7 @@
 import { basicCatalog } from '../../src/catalog';
 import { createSession, handleMessage } from '../../src/session/session';
 import { msg, notOk, ok, sentBodies } from '../helpers/session';
+import { emptyTable } from '../../src/data/table';
 
 const components = [{ id: 'root', component: 'Text', text: { call: 'lookupFare', args: { to: 'Tokyo' } } }];
 
@@ -22,7 +23,7 @@ test("'reject': the message is refused with VALIDATION_FAILED at the call, and n
   expect(result.error.message).toContain("Unrecognized function 'lookupFare'");
   expect(sentBodies(result.effects, 'callAgentFunction')).toEqual([]);
   expect(sentBodies(result.effects, 'error')).toEqual([expect.objectContaining({ code: 'VALIDATION_FAILED', surfaceId: 's' })]);
-  expect(result.session.state.surfaces.s?.components).toEqual({});
+  expect(result.session.state.surfaces.s?.components).toEqual(emptyTable());
 });
 
 test("'reject' still accepts declared functions, nested ones included", () => {
