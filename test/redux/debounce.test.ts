@@ -3,7 +3,7 @@
  * slice records when each debounced call is due, the saga's timer dispatches `agentCallDue`, and
  * only then does the call reach the agent. Replaying the recorded actions rebuilds the same state.
  */
-import { tableGet } from '../../src/data/table';
+import { tableGet, tableToRecord } from '../../src/data/table';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { BASIC_CATALOG_ID, captureConsole, createHarness, createPlainStore, type ConsoleCapture, type Harness } from '../helpers/reduxHarness';
 import { createA2ui } from '../../src/createA2ui';
@@ -74,7 +74,7 @@ describe('agentCallDebounceMs with the saga (fake timers)', () => {
     const live = receivedIds(h)[1] as string;
     expect(recordedOf(h, 'agentCallDue')).toEqual([{ callId: live }]);
     expect(h.state().session.debounces).toEqual({});
-    expect(h.state().session.deadlines).toEqual({ [live]: expect.any(Number) });
+    expect(tableToRecord(h.state().session.deadlines)).toEqual({ [live]: expect.any(Number) });
 
     // Its timeout counts from when it was sent.
     await jest.advanceTimersByTimeAsync(TIMEOUT - 1);

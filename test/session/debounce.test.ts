@@ -4,7 +4,7 @@
  * says how long to wait (`agentCallDebounced`), and the host calls `sendDebouncedAgentCall` when
  * the wait is over. The scheduler below plays the host with an explicit clock.
  */
-import { tableGet } from '../../src/data/table';
+import { tableGet, tableKeys, tableSize } from '../../src/data/table';
 import { createSession, handleMessage, resolvedTree, sendDebouncedAgentCall, timeoutAgentCall, type Session } from '../../src/session/session';
 import { write } from '../../src/session/interaction';
 import type { Effect } from '../../src/model/effects';
@@ -59,7 +59,7 @@ describe('agentCallDebounceMs in the pure session', () => {
     expect(all).toContainEqual({ type: 'rpcSettled', callId: 'call-3', outcome: { status: 'error', error: expect.objectContaining({ code: 'SUPERSEDED' }) } });
     expect(calls(all)).toEqual([]);
     expect(diagnostics(all).filter((d) => d.payload.code !== 'UNRESOLVED_BINDING')).toEqual([]);
-    expect(Object.keys(session.state.agentCalls)).toEqual(['call-4']);
+    expect(tableKeys(session.state.agentCalls)).toEqual(['call-4']);
 
     // A late timer of a superseded call does nothing.
     const stale = sendDebouncedAgentCall(session, 'call-2');
@@ -94,7 +94,7 @@ describe('agentCallDebounceMs in the pure session', () => {
     const deleted = handleMessage(session, v({ deleteSurface: { surfaceId: 's' } }));
     expect(deleted.effects).toContainEqual({ type: 'rpcSettled', callId: 'call-2', outcome: { status: 'error', error: expect.objectContaining({ code: 'SURFACE_DELETED' }) } });
     expect(calls(deleted.effects)).toEqual([]);
-    expect(deleted.session.state.agentCalls).toEqual({});
+    expect(tableSize(deleted.session.state.agentCalls)).toBe(0);
     expect(sendDebouncedAgentCall(deleted.session, 'call-2').effects).toEqual([]);
   });
 
@@ -180,7 +180,7 @@ describe('agentCallDebounceMs over time', () => {
     expect(host.sent).toEqual([{ at: 0, callId: 'call-1', q: '' }, { at: 2_090, callId: 'call-6', q: 'Tokyo' }]);
     // Every call made settled exactly once (the live one is still pending: not at all).
     expect([...host.settled].sort()).toEqual(['call-1', 'call-2', 'call-3', 'call-4', 'call-5']);
-    expect(Object.keys(host.session.state.agentCalls)).toEqual(['call-6']);
+    expect(tableKeys(host.session.state.agentCalls)).toEqual(['call-6']);
   });
 
   test('a pause longer than the debounce lets the call of that moment go out', () => {
