@@ -8,7 +8,7 @@
  * functions declare `deprecated` / `x-deprecated-reason`, which the schema's
  * `unevaluatedProperties: false` on FunctionDefinition would refuse.
  */
-import { COMMON_TYPES_SCHEMA } from '../protocol/json/commonTypes';
+import { COMMON_TYPES_RULES } from '../protocol/json/commonTypesRules';
 import { ComponentDefinitionSchema } from '../protocol/catalogDefinition';
 import type { CatalogProblem, CatalogProblemCode } from './problems';
 import { errorText } from '../util/errors';
@@ -29,7 +29,7 @@ const CALLERS = ['rendererOnly', 'agentOnly', 'rendererOrAgent'];
 const VERSION =
   /^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(?:\.(0|[1-9][0-9]*))?(?:-((?:0|[1-9][0-9]*|[0-9]*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9][0-9]*|[0-9]*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
 const COMMON_TYPES_ID = 'https://a2ui.org/specification/v1_0/common_types.json';
-const COMMON_TYPE_NAMES = new Set(Object.keys(COMMON_TYPES_SCHEMA['$defs'] as object));
+const COMMON_TYPE_NAMES = new Set(Object.keys(COMMON_TYPES_RULES['$defs'] as object));
 const MAX_DEPTH = 64;
 // UAX #31 identifiers, as the protocol's naming rules require (the same pattern as defineCatalog's).
 const ENTITY_NAME = /^[\p{XID_Start}_][\p{XID_Continue}]*$/u;
