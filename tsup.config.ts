@@ -12,6 +12,7 @@ export default defineConfig([
       index: 'src/index.ts',
       core: 'src/core.ts',
       protocol: 'src/protocol/index.ts',
+      mcp: 'src/mcp/catalog/entry.ts',
       react: 'src/react/index.ts',
       'react-mcp-app': 'src/react/mcpAppEntry.ts',
     },

@@ -65,16 +65,16 @@ export { bundleCatalog } from './catalog/bundle';
 export { CATALOG_PROBLEM_BLOCKS_LOADING } from './catalog/problems';
 export type { CatalogValidation } from './catalog/validate';
 export type { CatalogProblem, CatalogProblemCode, CatalogLintCode, CatalogFinding, FindingSeverity } from './catalog/problems';
+export { createComponentValidator } from './protocol/componentValidation';
+export type { SchemaViolation, SchemaCheckResult, ComponentValidatorOptions, ComponentValidator } from './protocol/componentValidation';
 export { isComponent } from './catalog/isComponent';
 export type { KnownComponentProps, KnownComponentName, ComponentNode, CatalogComponentNode } from './catalog/isComponent';
 export type { TypedCatalog, CatalogComponentProps, CatalogComponentName, InferComponentProps, InferCatalogProps, PropTypeOfSchema } from './catalog/inferProps';
 export type { BasicComponentProps } from './catalog/basic/componentTypes';
 export type { McpComponentProps } from './mcp/catalog/componentTypes';
 
-// ---- MCP Apps
-export { mcpCatalog, MCP_CATALOG_ID, MCP_CATALOG_JSON, decodeHtmlContent, DEFAULT_JMESPATH_LIMITS } from './mcp/catalog';
+// ---- MCP Apps (the MCP catalog is its own entry, `a2ui-redux/mcp`, so apps without it do not ship it)
 export { mcpAppRequest, mcpToolSettled, mcpReplyEffect, MCP_ERROR_CODES, MCP_USER_ACTIVATION_WINDOW_MS } from './mcp/requests';
-export type { McpCatalogOptions, JmespathLimits } from './mcp/catalog';
 export type { McpReply, McpAppRequestResult, McpAppRequestOptions, McpToolSettlement, McpToolSettledResult } from './mcp/requests';
 
 // ---- wire types (the schemas and parsers are in `a2ui-redux/protocol`)

@@ -18,6 +18,7 @@
 
 // ---- the pure core
 export * from './core';
+export * from './mcp/catalog/entry';
 
 // ---- Redux
 export { createA2ui } from './createA2ui';

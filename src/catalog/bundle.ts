@@ -15,7 +15,6 @@ import { commonTypeName } from './validate';
 
 /** Where a bundled common type lives in the document. */
 export const BUNDLED_COMMON_TYPES_POINTER = '#/$defs/anyComponent/$defs';
-const COMMON_DEFS = COMMON_TYPES_SCHEMA['$defs'] as Record<string, unknown>;
 // common_types.json refers to the catalog it is used with as `catalog.json`.
 const CATALOG_PLACEHOLDER = /^catalog\.json#/;
 
@@ -28,11 +27,13 @@ const CATALOG_PLACEHOLDER = /^catalog\.json#/;
  * const capabilities = { supportedCatalogIds: [], inlineCatalogs: [bundleCatalog(myCatalog)] };
  */
 export function bundleCatalog(catalog: Catalog): Record<string, unknown> {
+  // Read here, not at load: a module-level read would keep the whole document in every bundle.
+  const commonDefs = COMMON_TYPES_SCHEMA['$defs'] as Record<string, unknown>;
   const document = JSON.parse(JSON.stringify(catalog.toJSON())) as Record<string, unknown>;
   const needed = new Set<string>();
   const toLocal = (ref: string): string => {
     const name = commonTypeName(ref);
-    if (name === undefined || !Object.prototype.hasOwnProperty.call(COMMON_DEFS, name)) return ref;
+    if (name === undefined || !Object.prototype.hasOwnProperty.call(commonDefs, name)) return ref;
     needed.add(name);
     return `${BUNDLED_COMMON_TYPES_POINTER}/${name}`;
   };
@@ -44,7 +45,7 @@ export function bundleCatalog(catalog: Catalog): Record<string, unknown> {
   const queue = [...needed];
   for (let name = queue.shift(); name !== undefined; name = queue.shift()) {
     if (name in bundled) continue;
-    const copy = JSON.parse(JSON.stringify(COMMON_DEFS[name])) as unknown;
+    const copy = JSON.parse(JSON.stringify(commonDefs[name])) as unknown;
     rewriteRefs(copy, (ref) => {
       if (CATALOG_PLACEHOLDER.test(ref)) return ref.replace(CATALOG_PLACEHOLDER, '#');
       const inner = /^#\/\$defs\/([^/]+)$/.exec(ref);

@@ -51,11 +51,32 @@ export function catalogFromJson(json: unknown, options: CatalogFromJsonOptions =
   const { problems } = validateCatalog(json);
   const refused = options.lenient === true ? problems.filter((p) => CATALOG_PROBLEM_BLOCKS_LOADING[p.code]) : problems;
   if (refused.length > 0 || !isRecord(json)) return failure(json, problems);
+  return readCatalogJson(json, options.implementations, problems);
+}
+
+/**
+ * Loads a catalog.json document that is known to pass {@link validateCatalog}: one embedded in
+ * the package (the basic catalog), which a test holds to that. The catalog is the one
+ * `catalogFromJson` makes; the document is just not checked again on every load, so an app
+ * that only uses the embedded catalogs does not ship the catalog checker. Never throws.
+ */
+export function catalogFromCheckedJson(
+  json: Record<string, unknown>,
+  implementations?: Record<string, FunctionImplementation>,
+): CatalogFromJsonResult {
+  return readCatalogJson(json, implementations, []);
+}
+
+function readCatalogJson(
+  json: Record<string, unknown>,
+  implementations: Record<string, FunctionImplementation> | undefined,
+  problems: CatalogProblem[],
+): CatalogFromJsonResult {
   const functions: NonNullable<CatalogDefinitionInput['functions']> = {};
   for (const [name, schema] of Object.entries((json.functions as Record<string, unknown> | undefined) ?? {})) {
     const read = readFunction(name, schema);
     if (typeof read === 'string') return failure(json, [{ code: 'INVALID_SCHEMA', path: `/functions/${escapePointer(name)}`, message: read }]);
-    const implementation = ownValue(options.implementations, name);
+    const implementation = ownValue(implementations, name);
     functions[name] = typeof implementation === 'function' ? { definition: read, implementation } : { definition: read };
   }
   const components = (json.components as Record<string, JsonSchema> | undefined) ?? {};

@@ -6,8 +6,10 @@
  */
 import * as z from 'zod/mini';
 
+// Schemas are built at load; /* @__PURE__ */ lets a bundle that never reads one drop it.
+
 /** Codes of `validateCatalog` problems. */
-export const CatalogProblemCodeSchema = z.enum([
+export const CatalogProblemCodeSchema = /* @__PURE__ */ z.enum([
   /** The document is not a JSON object. */
   'NOT_AN_OBJECT',
   /** `catalogId` is missing or not a non-empty string. */
@@ -49,11 +51,11 @@ export const CatalogProblemCodeSchema = z.enum([
 export type CatalogProblemCode = z.infer<typeof CatalogProblemCodeSchema>;
 
 /** One problem of a catalog document: where (a JSON Pointer into the document) and what. */
-export const CatalogProblemSchema = z.strictObject({
+export const CatalogProblemSchema = /* @__PURE__ */ z.strictObject({
   code: CatalogProblemCodeSchema,
   /** JSON Pointer into the document ('' for the document itself). */
-  path: z.string(),
-  message: z.string(),
+  path: /* @__PURE__ */ z.string(),
+  message: /* @__PURE__ */ z.string(),
 });
 /** One problem of a catalog document: where (a JSON Pointer) and what. */
 export type CatalogProblem = z.infer<typeof CatalogProblemSchema>;
@@ -87,7 +89,7 @@ export const CATALOG_PROBLEM_BLOCKS_LOADING: Readonly<Record<CatalogProblemCode,
 };
 
 /** Codes of `lintCatalog` findings. */
-export const CatalogLintCodeSchema = z.enum([
+export const CatalogLintCodeSchema = /* @__PURE__ */ z.enum([
   /** An interactive component (it takes an action or checks input) with no required label. */
   'ACCESSIBLE_LABEL',
   /** A `$defs` entry nothing refers to. */
@@ -101,7 +103,7 @@ export const CatalogLintCodeSchema = z.enum([
 export type CatalogLintCode = z.infer<typeof CatalogLintCodeSchema>;
 
 /** Severity of a finding: `error` fails `catalog lint`; `warning` and `info` do not. */
-export const FindingSeveritySchema = z.enum(['error', 'warning', 'info']);
+export const FindingSeveritySchema = /* @__PURE__ */ z.enum(['error', 'warning', 'info']);
 /** How much a lint finding matters: 'error', 'warning' or 'info'. */
 export type FindingSeverity = z.infer<typeof FindingSeveritySchema>;
 
@@ -109,11 +111,11 @@ export type FindingSeverity = z.infer<typeof FindingSeveritySchema>;
  * One finding of `lintCatalog`: a lint code, or a `validateCatalog` problem code (a catalog
  * built in code is linted for validity too; those findings are errors).
  */
-export const CatalogFindingSchema = z.strictObject({
-  code: z.union([CatalogLintCodeSchema, CatalogProblemCodeSchema]),
+export const CatalogFindingSchema = /* @__PURE__ */ z.strictObject({
+  code: /* @__PURE__ */ z.union([CatalogLintCodeSchema, CatalogProblemCodeSchema]),
   severity: FindingSeveritySchema,
-  path: z.string(),
-  message: z.string(),
+  path: /* @__PURE__ */ z.string(),
+  message: /* @__PURE__ */ z.string(),
 });
 /** One finding of `lintCatalog`: code, severity, where and what. */
 export type CatalogFinding = z.infer<typeof CatalogFindingSchema>;

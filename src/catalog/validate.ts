@@ -8,7 +8,7 @@
  * functions declare `deprecated` / `x-deprecated-reason`, which the schema's
  * `unevaluatedProperties: false` on FunctionDefinition would refuse.
  */
-import { COMMON_TYPES_SCHEMA } from '../protocol/json/commonTypes';
+import { COMMON_TYPES_RULES } from '../protocol/json/commonTypesRules';
 import { ComponentDefinitionSchema } from '../protocol/catalogDefinition';
 import { COMMON_TYPES_ID } from '../protocol/componentValidation';
 import type { CatalogProblem, CatalogProblemCode } from './problems';
@@ -31,7 +31,7 @@ export const CALLERS: readonly string[] = ['rendererOnly', 'agentOnly', 'rendere
 // catalog_definition.json's SemVer-like protocolVersion pattern.
 const VERSION =
   /^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(?:\.(0|[1-9][0-9]*))?(?:-((?:0|[1-9][0-9]*|[0-9]*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9][0-9]*|[0-9]*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
-const COMMON_TYPE_NAMES = new Set(Object.keys(COMMON_TYPES_SCHEMA['$defs'] as object));
+const COMMON_TYPE_NAMES = new Set(Object.keys(COMMON_TYPES_RULES['$defs'] as object));
 const MAX_DEPTH = 64;
 // UAX #31 identifiers, as the protocol's "Catalog Entity Naming Rules" require.
 const ENTITY_NAME = /^[\p{XID_Start}_][\p{XID_Continue}]*$/u;

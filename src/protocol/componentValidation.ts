@@ -36,7 +36,7 @@
  *   input is valid, so most checks never reach the interpreter.
  */
 import { dereference, encodePointer, validate, type Schema } from '@cfworker/json-schema';
-import { COMMON_TYPES_SCHEMA } from './json/commonTypes';
+import { COMMON_TYPES_RULES } from './json/commonTypesRules';
 import { describeType, errorText, isPlainObject, toJsonValue, type JsonObject, type JsonValue } from './json';
 import { createSchemaCompiler, type SchemaCompiler, type SchemaPredicate } from './schemaCompiler';
 import { selectViolations, type SchemaViolation } from './schemaErrors';
@@ -54,7 +54,7 @@ export type SchemaCheckResult = { ok: true } | { ok: false; errors: SchemaViolat
 
 /** Options of {@link createComponentValidator}. */
 export interface ComponentValidatorOptions {
-  /** The common_types.json schema to resolve refs against; default: the embedded v1.0 copy. */
+  /** The common_types.json schema to resolve refs against; default: the embedded v1.0 copy (without its annotations, which no validator reads). */
   commonTypes?: object;
   /**
    * `agent` (default): undeclared functions fall back to the agent, and calls naming another
@@ -323,7 +323,7 @@ export function createComponentValidator(catalogJson: object, options: Component
   const limits = { maxDepth: options.maxDepth ?? 64, maxNodes: options.maxNodes ?? 10_000 };
   const maxErrors = options.maxErrors ?? 5;
   const catalogCopy = toJsonValue(catalogJson, { maxDepth: 256 });
-  const commonCopy = toJsonValue(options.commonTypes ?? COMMON_TYPES_SCHEMA, { maxDepth: 256 });
+  const commonCopy = toJsonValue(options.commonTypes ?? COMMON_TYPES_RULES, { maxDepth: 256 });
   const catalog: JsonObject = catalogCopy.ok && isPlainObject(catalogCopy.value) ? catalogCopy.value : {};
   const componentNames = objectKeys(catalog['components']);
   const functionNames = objectKeys(catalog['functions']);

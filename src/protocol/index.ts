@@ -1,7 +1,7 @@
 /**
  * `a2ui-redux/protocol`: the A2UI v1.0 wire protocol on its own. Zod schemas (the only source of
- * wire types), payload parsing with plain-data errors, builders of renderer messages, and catalog
- * component validation. Each name is documented where it is declared.
+ * wire types), payload parsing with plain-data errors, builders of renderer messages, and the
+ * embedded common_types.json. Each name is documented where it is declared.
  */
 
 // ---- common types (common_types.json) ----
@@ -79,11 +79,8 @@ export {
 } from './build';
 export type { BuildResult } from './build';
 
-// ---- catalog component validation ----
-export { createComponentValidator } from './componentValidation';
-export type {
-  SchemaViolation, SchemaCheckResult, ComponentValidatorOptions, ComponentValidator,
-} from './componentValidation';
+// ---- common_types.json (createComponentValidator, which checks components against a catalog's
+// JSON Schemas, is in `a2ui-redux/core` with the catalogs: the parsers do not need it) ----
 export { COMMON_TYPES_SCHEMA } from './json/commonTypes';
 
 // ---- JSON values and errors ----

@@ -55,7 +55,8 @@ export const SSE_LINE_MARGIN = 64;
  * session, which refuses it and tells the agent; lines up to that plus {@link SSE_LINE_MARGIN};
  * ids up to 1 KiB, well within the header sizes servers accept.
  */
-export const DEFAULT_SSE_LIMITS: Readonly<SseLimits> = Object.freeze({
+// Pure: a bundle that does not use the transport drops it (and what it reads).
+export const DEFAULT_SSE_LIMITS: Readonly<SseLimits> = /* @__PURE__ */ Object.freeze({
   maxLineLength: SSE_PAYLOAD_MULTIPLE * DEFAULT_SESSION_LIMITS.maxPayloadBytes + SSE_LINE_MARGIN,
   maxEventLength: SSE_PAYLOAD_MULTIPLE * DEFAULT_SESSION_LIMITS.maxPayloadBytes,
   maxEventIdBytes: 1024,
@@ -378,7 +379,7 @@ function asByteString(text: string): string {
   return bytes;
 }
 
-const AGENT_MESSAGE_KINDS = Object.keys(AGENT_TO_RENDERER_MESSAGE_SCHEMAS);
+const AGENT_MESSAGE_KINDS = /* @__PURE__ */ Object.keys(AGENT_TO_RENDERER_MESSAGE_SCHEMAS);
 
 /** One message object with this protocol version and a known message kind; not validated further. */
 function looksLikeAgentMessage(value: unknown): boolean {

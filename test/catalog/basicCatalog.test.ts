@@ -4,6 +4,8 @@ import {
   BASIC_CATALOG_JSON,
   SYSTEM_FUNCTIONS,
   basicCatalog,
+  catalogFromJson,
+  validateCatalog,
   type FunctionDefinition,
 } from '../../src/catalog';
 import { readFixtureJson } from '../conformance/suite';
@@ -19,6 +21,19 @@ const shared = readFixtureJson('spec/v1_0/catalogs/basic/catalog.json') as Catal
 describe('the embedded basic catalog.json', () => {
   test('equals the specification file (regenerate with scripts/generate-basic-catalog.ts)', () => {
     expect(BASIC_CATALOG_JSON).toEqual(shared);
+  });
+
+  // basicCatalog() loads it without checking it again (catalogFromCheckedJson); this is the check.
+  test('passes validateCatalog, and basicCatalog() is what catalogFromJson makes of it', () => {
+    expect(validateCatalog(shared).problems).toEqual([]);
+    const loaded = catalogFromJson(shared);
+    if (!loaded.ok) throw new Error(loaded.error.message);
+    expect(loaded.warnings).toEqual([]);
+    const catalog = basicCatalog();
+    expect(catalog.toJSON()).toEqual(loaded.catalog.toJSON());
+    const definitions = (functions: typeof catalog.functions) =>
+      Object.fromEntries(Object.entries(functions).map(([name, fn]) => [name, fn.definition]));
+    expect(definitions(catalog.functions)).toEqual(definitions(loaded.catalog.functions));
   });
 });
 

@@ -75,6 +75,16 @@ describe('the root entry', () => {
   });
 });
 
+describe('the MCP entry', () => {
+  test('offers the MCP catalog, which the root re-exports and the core leaves out', () => {
+    const names = publicNames('./mcp').map((entry) => entry.name);
+    expect(names).toContain('mcpCatalog');
+    const root = new Set(publicNames('.').map((entry) => entry.name));
+    expect(names.filter((name) => !root.has(name))).toEqual([]);
+    expect(publicNames('./core').map((entry) => entry.name)).not.toContain('mcpCatalog');
+  });
+});
+
 describe('the protocol entry', () => {
   test('offers the wire schemas and parsers', () => {
     const names = new Set(publicNames('./protocol').map((entry) => entry.name));

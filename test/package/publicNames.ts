@@ -12,6 +12,7 @@ export const ENTRY_SOURCES = {
   '.': 'src/index.ts',
   './core': 'src/core.ts',
   './protocol': 'src/protocol/index.ts',
+  './mcp': 'src/mcp/catalog/entry.ts',
 } as const;
 
 export interface PublicName {

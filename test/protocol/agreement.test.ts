@@ -4,7 +4,8 @@
  * - envelope: zod alone vs the spec schemas with an open catalog (any component, any function);
  * - full: zod plus createComponentValidator(basic, reject) vs the spec schemas with the basic catalog.
  */
-import { createComponentValidator, parseAgentMessage, parseRendererMessage } from '../../src/protocol';
+import { parseAgentMessage, parseRendererMessage } from '../../src/protocol';
+import { createComponentValidator } from '../../src/protocol/componentValidation';
 import { mutations, pointers, setAt } from './corpus';
 import {
   OPEN_CATALOG,

@@ -14,7 +14,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { createComponentValidator, type ComponentValidator } from '../../src/protocol';
+import { createComponentValidator, type ComponentValidator } from '../../src/protocol/componentValidation';
 import { compareSchemaVerdicts } from '../../src/protocol/componentValidation';
 import { FIXTURES, readFixtureJson } from '../conformance/suite';
 import { isObject, mutations, pointers, setAt } from './corpus';

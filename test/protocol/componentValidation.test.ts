@@ -1,4 +1,5 @@
-import { COMMON_TYPES_SCHEMA, createComponentValidator, type SchemaCheckResult } from '../../src/protocol';
+import { COMMON_TYPES_SCHEMA } from '../../src/protocol';
+import { createComponentValidator, type SchemaCheckResult } from '../../src/protocol/componentValidation';
 import { compareSchemaVerdicts } from '../../src/protocol/componentValidation';
 import { readFixtureJson } from '../conformance/suite';
 import { basicCatalogJson, clone, type JsonObject } from './spec';

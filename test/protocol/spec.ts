@@ -6,7 +6,8 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import type { ValidateFunction } from 'ajv';
-import { parseAgentMessage, type ComponentValidator } from '../../src/protocol';
+import { parseAgentMessage } from '../../src/protocol';
+import type { ComponentValidator } from '../../src/protocol/componentValidation';
 import { FIXTURES, readFixtureJson } from '../conformance/suite';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

@@ -13,11 +13,10 @@ import {
   RendererCapabilitiesSchema,
   RendererDataModelSchema,
   RendererToAgentListWrapperSchema,
-  createComponentValidator,
   parseAgentMessage,
   parseRendererMessage,
-  type ComponentValidator,
 } from '../../src/protocol';
+import { createComponentValidator, type ComponentValidator } from '../../src/protocol/componentValidation';
 import { FIXTURES } from '../conformance/suite';
 import {
   SPEC_DIR,

@@ -3,7 +3,7 @@
  * specification/v1_0/catalogs/basic/catalog.json, with the functions implemented here.
  * `@index` is a system function available on every surface (see ../system.ts), not a member.
  */
-import { catalogFromJson } from '../fromJson';
+import { catalogFromCheckedJson } from '../fromJson';
 import type { Catalog, FunctionImplementation } from '../types';
 import { BASIC_CATALOG_JSON } from './catalogJson';
 import * as fn from './functions';
@@ -43,8 +43,8 @@ export function basicCatalog(options: BasicCatalogOptions = {}): Catalog {
   const key = JSON.stringify(settings);
   const cached = instances.get(key);
   if (cached !== undefined) return cached;
-  const loaded = catalogFromJson(BASIC_CATALOG_JSON, { implementations: implementations(settings) });
-  // The embedded document is the spec's own catalog.json; a test keeps it loadable.
+  // The embedded document is the spec's own catalog.json; a test holds it to validateCatalog.
+  const loaded = catalogFromCheckedJson(BASIC_CATALOG_JSON, implementations(settings));
   if (!loaded.ok) throw new Error(`basicCatalog: ${loaded.error.message}`);
   instances.set(key, loaded.catalog);
   return loaded.catalog;
