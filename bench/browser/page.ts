@@ -133,6 +133,8 @@ export function installBench(loadSide: () => Promise<Side>): void {
       for (;;) {
         commit = await nextFrame();
         if ((container.textContent ?? '').includes(last) && container.querySelector('input')) break;
+        // A surface that never shows its last row (a limit, a placeholder) fails the run, not hangs it.
+        if (commit - t0 > 60_000) throw new Error(`the last row ('${last}') was not drawn within 60 s`);
       }
       const paint = await new Promise<number>((resolve) => setTimeout(() => resolve(performance.now()), 0));
       return { commitMs: commit - t0, paintMs: paint - t0 };

@@ -44,12 +44,16 @@ it(`typing one character into a field re-renders that field and the Text bound t
     const queryRef = box.closest('[data-component="TextField"]')?.getAttribute('data-ref') as string;
     const echoRef = echo?.getAttribute('data-ref') as string;
     renders.clear();
+    // The surface selects its diagnostics; an update that touches none keeps the list object,
+    // so the surface itself does not re-render either.
+    const diagnostics = s.a2ui.selectors.selectDiagnostics(s.store.getState(), 's');
 
     fireEvent.change(box, { target: { value: 'a' } });
 
     expect(s.dataModel().query).toBe('a');
     expect(echo?.textContent).toBe('a');
     expect(Object.fromEntries(renders)).toEqual({ [queryRef]: 1, [echoRef]: 1 });
+    expect(s.a2ui.selectors.selectDiagnostics(s.store.getState(), 's')).toBe(diagnostics);
   } finally {
     s.stop();
   }
