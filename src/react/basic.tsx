@@ -7,6 +7,7 @@
 import { useEffect, useId, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useA2uiAction, useA2uiWrite } from './hooks';
 import { ICON_GLYPHS } from './icons';
+import { useListWindow } from './listWindow';
 import { isBlockMarkdown, Markdown, safeUrl } from './markdown';
 import { A2uiChild, A2uiChildren, NodeView, useA2uiComponents } from './node';
 import { failedChecks } from './states';
@@ -192,13 +193,20 @@ function List({ node, surfaceId }: Props<'List'>) {
   const { attrs, aria, describe, cls } = useCommon(node);
   const horizontal = node.props.direction === 'horizontal';
   const align = str(node.props.align) || 'stretch';
+  const count = node.children.length;
+  // A long vertical list draws the rows near the viewport between two spacers (listWindow.ts).
+  const win = useListWindow(count, horizontal);
+  const start = win === null ? 0 : win.start;
+  const rows = win === null ? node.children : node.children.slice(win.start, win.end);
   return (
-    <div {...attrs} {...aria} role="list" className={cls(horizontal ? 'a2ui-list-horizontal' : 'a2ui-list-vertical')} style={{ ...attrs.style, alignItems: FLEX[align] ?? 'stretch' }}>
-      {node.children.map((ref) => (
-        <div role="listitem" key={ref} className="a2ui-list-item">
+    <div ref={win?.ref} {...attrs} {...aria} role="list" className={cls(horizontal ? 'a2ui-list-horizontal' : 'a2ui-list-vertical')} style={{ ...attrs.style, alignItems: FLEX[align] ?? 'stretch' }}>
+      {win && <div aria-hidden="true" className="a2ui-list-spacer" data-testid="list-spacer-before" style={{ height: win.before }} />}
+      {rows.map((ref, i) => (
+        <div role="listitem" key={ref} className="a2ui-list-item" data-index={win ? start + i : undefined} aria-setsize={win ? count : undefined} aria-posinset={win ? start + i + 1 : undefined}>
           <NodeView surfaceId={surfaceId} nodeRef={ref} />
         </div>
       ))}
+      {win && <div aria-hidden="true" className="a2ui-list-spacer" data-testid="list-spacer-after" style={{ height: win.after }} />}
       {node.busy && <states.Busy busy />}
       {describe}
     </div>

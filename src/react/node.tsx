@@ -13,7 +13,7 @@ import { createContext, memo, useCallback, useContext, useSyncExternalStore } fr
 import { changedNodeRefs } from '../resolution/changes';
 import { lookupNode } from '../resolution/resolver';
 import type { ResolvedNode, ResolvedTree } from '../model/tree';
-import type { A2uiComponents } from './types';
+import type { A2uiComponents, ListWindowing } from './types';
 
 /** One surface's nodes by ref, with change notification per ref. */
 export interface NodeFeed {
@@ -97,6 +97,8 @@ export interface SurfaceContextValue {
   surfaceId: string;
   components: A2uiComponents;
   feed: NodeFeed;
+  /** How long lists are windowed; false draws every row. */
+  windowing: ListWindowing | false;
 }
 
 export const SurfaceContext = createContext<SurfaceContextValue | null>(null);
