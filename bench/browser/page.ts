@@ -3,8 +3,13 @@
  * build resolves React from its own folder). The surface: a Column with a TextField bound to
  * `/query`, a Text showing `/query`, and a List templated over `/items`, each row a Text bound to
  * its item's `label`. Both sides are timed the same way:
- * - first render (after `prepare`, which builds the store or processor): from before the messages are applied to the first frame in which the last row
- *   is in the document (commit), and to a task queued from that frame (paint);
+ * - first render (after `prepare`, which builds the store or processor): from before the
+ *   messages are applied to the first frame in which the field and the first row are in the
+ *   document (commit), and to a task queued from that frame (paint). React commits a render
+ *   whole, so for a list drawn in full that is the frame with every row; a windowed list draws
+ *   the rows the viewport shows in that frame;
+ * - scroll to the end: from scrolling the page to its bottom to the first frame in which the
+ *   last row is in the document (what a windowed list defers to scrolling);
  * - keystroke: from the `input` event's time stamp to the first DOM mutation under the surface
  *   (commit), and to a task queued from the next frame after it (paint);
  * - components re-rendered: function and class components whose render ran in the keystroke's
@@ -105,6 +110,8 @@ const taskAfterFrame = () => new Promise<number>((resolve) => requestAnimationFr
 
 export interface Bench {
   first(n: number): Promise<{ commitMs: number; paintMs: number }>;
+  /** Scrolls to the bottom; ms until the last row is in the document. */
+  scrollToEnd(n: number): Promise<number>;
   /** Arms the keystroke measurement; `read` after the key was typed. */
   armKeystroke(count: boolean): void;
   readKeystroke(): Promise<{ commitMs: number; paintMs: number; rendered: number }>;
@@ -125,17 +132,32 @@ export function installBench(loadSide: () => Promise<Side>): void {
       container?.remove();
       container = document.createElement('div');
       document.body.appendChild(container);
-      const last = `item ${n - 1}`;
+      const firstRow = 'item 0';
       side.prepare();
       const t0 = performance.now();
       side.mount(container, n);
       let commit = t0;
       for (;;) {
         commit = await nextFrame();
-        if ((container.textContent ?? '').includes(last) && container.querySelector('input')) break;
+        if ((container.textContent ?? '').includes(firstRow) && container.querySelector('input')) break;
+        // A surface that never draws (a limit, a placeholder) fails the run, not hangs it.
+        if (commit - t0 > 60_000) throw new Error(`the first row ('${firstRow}') was not drawn within 60 s`);
       }
       const paint = await new Promise<number>((resolve) => setTimeout(() => resolve(performance.now()), 0));
       return { commitMs: commit - t0, paintMs: paint - t0 };
+    },
+    async scrollToEnd(n) {
+      const target = container as HTMLElement;
+      const last = `item ${n - 1}`;
+      const t0 = performance.now();
+      window.scrollTo(0, document.documentElement.scrollHeight);
+      for (;;) {
+        const at = await nextFrame();
+        // The labels run from 'item 0' to the last, so no other label contains the last one.
+        if ((target.textContent ?? '').includes(last)) return at - t0;
+        if (at - t0 > 60_000) throw new Error(`the last row ('${last}') was not drawn within 60 s of scrolling`);
+        window.scrollTo(0, document.documentElement.scrollHeight);
+      }
     },
     armKeystroke(count) {
       const target = container as HTMLElement;

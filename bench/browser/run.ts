@@ -75,6 +75,8 @@ const median = (xs: number[]) => {
 interface Row {
   firstCommitMs: number;
   firstPaintMs: number;
+  /** From scrolling to the bottom to the frame with the last row (a windowed list draws it then). */
+  scrollEndMs: number;
   keyCommitMs: number;
   keyPaintMs: number;
   rendered: number;
@@ -91,6 +93,7 @@ async function open(side: Side): Promise<Page> {
 async function measure(side: Side, n: number): Promise<Row> {
   const commits: number[] = [];
   const paints: number[] = [];
+  const scrolls: number[] = [];
   const keyCommits: number[] = [];
   const keyPaints: number[] = [];
   let rendered = -1;
@@ -99,6 +102,7 @@ async function measure(side: Side, n: number): Promise<Row> {
     const first = await page.evaluate((rows) => (window as never as { bench: { first(n: number): Promise<{ commitMs: number; paintMs: number }> } }).bench.first(rows), n);
     commits.push(first.commitMs);
     paints.push(first.paintMs);
+    if (load > 0) scrolls.push(await page.evaluate((rows) => (window as never as { bench: { scrollToEnd(n: number): Promise<number> } }).bench.scrollToEnd(rows), n));
     if (load === 0) {
       await page.locator('input').first().click();
       for (let k = 0; k <= KEYS; k++) {
@@ -116,7 +120,7 @@ async function measure(side: Side, n: number): Promise<Row> {
     }
     await page.close();
   }
-  return { firstCommitMs: median(commits), firstPaintMs: median(paints), keyCommitMs: median(keyCommits), keyPaintMs: median(keyPaints), rendered };
+  return { firstCommitMs: median(commits), firstPaintMs: median(paints), scrollEndMs: median(scrolls), keyCommitMs: median(keyCommits), keyPaintMs: median(keyPaints), rendered };
 }
 
 const results: Record<string, Record<Side, Row>> = {};
@@ -127,14 +131,14 @@ await browser.close();
 server.close();
 
 const f = (x: number) => (x >= 100 ? x.toFixed(0) : x.toFixed(1));
-const lines = ['| N | side | first render → commit (ms) | first render → paint (ms) | keystroke input → commit (ms) | input → paint (ms) | components re-rendered per keystroke |', '|---|---|---|---|---|---|---|'];
+const lines = ['| N | side | first render → commit (ms) | first render → paint (ms) | scroll to end → last row (ms) | keystroke input → commit (ms) | input → paint (ms) | components re-rendered per keystroke |', '|---|---|---|---|---|---|---|---|'];
 for (const n of SIZES) {
   const r = results[n] as Record<Side, Row>;
   for (const side of ['ours', 'theirs'] as const) {
     const x = r[side];
-    lines.push(`| ${n.toLocaleString('en')} | ${side} | ${f(x.firstCommitMs)} | ${f(x.firstPaintMs)} | ${f(x.keyCommitMs)} | ${f(x.keyPaintMs)} | ${x.rendered} |`);
+    lines.push(`| ${n.toLocaleString('en')} | ${side} | ${f(x.firstCommitMs)} | ${f(x.firstPaintMs)} | ${f(x.scrollEndMs)} | ${f(x.keyCommitMs)} | ${f(x.keyPaintMs)} | ${x.rendered} |`);
   }
-  lines.push(`| ${n.toLocaleString('en')} | ratio | ${(r.ours.firstCommitMs / r.theirs.firstCommitMs).toFixed(2)} | ${(r.ours.firstPaintMs / r.theirs.firstPaintMs).toFixed(2)} | ${(r.ours.keyCommitMs / r.theirs.keyCommitMs).toFixed(2)} | ${(r.ours.keyPaintMs / r.theirs.keyPaintMs).toFixed(2)} | |`);
+  lines.push(`| ${n.toLocaleString('en')} | ratio | ${(r.ours.firstCommitMs / r.theirs.firstCommitMs).toFixed(2)} | ${(r.ours.firstPaintMs / r.theirs.firstPaintMs).toFixed(2)} | ${(r.ours.scrollEndMs / r.theirs.scrollEndMs).toFixed(2)} | ${(r.ours.keyCommitMs / r.theirs.keyCommitMs).toFixed(2)} | ${(r.ours.keyPaintMs / r.theirs.keyPaintMs).toFixed(2)} | |`);
 }
 console.log(lines.join('\n'));
 const version = await (async () => {

@@ -7,6 +7,7 @@
 import { useEffect, useId, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useA2uiAction, useA2uiWrite } from './hooks';
 import { ICON_GLYPHS } from './icons';
+import { useListWindow } from './listWindow';
 import { isBlockMarkdown, Markdown, safeUrl } from './markdown';
 import { A2uiChild, A2uiChildren, NodeView, useA2uiComponents } from './node';
 import { failedChecks } from './states';
@@ -192,13 +193,20 @@ function List({ node, surfaceId }: Props<'List'>) {
   const { attrs, aria, describe, cls } = useCommon(node);
   const horizontal = node.props.direction === 'horizontal';
   const align = str(node.props.align) || 'stretch';
+  const count = node.children.length;
+  // A long vertical list draws the rows near the viewport between two spacers (listWindow.ts).
+  const win = useListWindow(count, horizontal);
+  const start = win === null ? 0 : win.start;
+  const rows = win === null ? node.children : node.children.slice(win.start, win.end);
   return (
-    <div {...attrs} {...aria} role="list" className={cls(horizontal ? 'a2ui-list-horizontal' : 'a2ui-list-vertical')} style={{ ...attrs.style, alignItems: FLEX[align] ?? 'stretch' }}>
-      {node.children.map((ref) => (
-        <div role="listitem" key={ref} className="a2ui-list-item">
+    <div ref={win?.ref} {...attrs} {...aria} role="list" className={cls(horizontal ? 'a2ui-list-horizontal' : 'a2ui-list-vertical')} style={{ ...attrs.style, alignItems: FLEX[align] ?? 'stretch' }}>
+      {win && <div aria-hidden="true" className="a2ui-list-spacer" data-testid="list-spacer-before" style={{ height: win.before }} />}
+      {rows.map((ref, i) => (
+        <div role="listitem" key={ref} className="a2ui-list-item" data-index={win ? start + i : undefined} aria-setsize={win ? count : undefined} aria-posinset={win ? start + i + 1 : undefined}>
           <NodeView surfaceId={surfaceId} nodeRef={ref} />
         </div>
       ))}
+      {win && <div aria-hidden="true" className="a2ui-list-spacer" data-testid="list-spacer-after" style={{ height: win.after }} />}
       {node.busy && <states.Busy busy />}
       {describe}
     </div>
@@ -335,7 +343,10 @@ function Button({ node, surfaceId }: Props<'Button'>) {
   );
 }
 
-/** The label + control + messages frame of an input. */
+/**
+ * The label + control + messages frame of an input. Called, not mounted (as Markdown in Text):
+ * one component less to re-render per keystroke; every input calls it once, unconditionally.
+ */
 function Field({ node, label, labelId, children, errorsId, describe, as = 'label' }: { node: AnyNode; label: string; labelId?: string; children: ReactNode; errorsId: string; describe: ReactNode; as?: 'label' | 'div' }) {
   const { attrs, cls } = useCommon(node);
   const { Validation } = useA2uiComponents().states;
@@ -382,40 +393,53 @@ function TextField({ node, surfaceId }: Props<'TextField'>) {
   const variant = str(node.props.variant) || 'shortText';
   const value = str(node.props.value);
   const placeholder = str(node.props.placeholder) || undefined;
-  return (
-    <Field node={node} label={label} labelId={labelId} errorsId={errorsId} describe={describe}>
-      {variant === 'longText' ? (
-        <textarea {...control} value={value} placeholder={placeholder} rows={3} onChange={(e) => write(e.target.value)} />
-      ) : (
-        <input
-          {...control}
-          type={variant === 'number' ? 'number' : variant === 'obscured' ? 'password' : 'text'}
-          value={value}
-          placeholder={placeholder}
-          onChange={(e) => {
-            const text = e.target.value;
-            write(variant === 'number' && text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : text);
-          }}
-        />
-      )}
-      {node.busy && <states.Busy busy />}
-    </Field>
-  );
+  return Field({
+    node,
+    label,
+    labelId,
+    errorsId,
+    describe,
+    children: (
+      <>
+        {variant === 'longText' ? (
+          <textarea {...control} value={value} placeholder={placeholder} rows={3} onChange={(e) => write(e.target.value)} />
+        ) : (
+          <input
+            {...control}
+            type={variant === 'number' ? 'number' : variant === 'obscured' ? 'password' : 'text'}
+            value={value}
+            placeholder={placeholder}
+            onChange={(e) => {
+              const text = e.target.value;
+              write(variant === 'number' && text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : text);
+            }}
+          />
+        )}
+        {node.busy && <states.Busy busy />}
+      </>
+    ),
+  });
 }
 
 function CheckBox({ node, surfaceId }: Props<'CheckBox'>) {
   const states = useA2uiComponents().states;
   const { errorsId, describe, control } = useInput(node);
   const write = useA2uiWrite(surfaceId, node.ref);
-  return (
-    <Field node={node} label="" errorsId={errorsId} describe={describe}>
-      <span className="a2ui-checkbox-line">
-        <input {...control} type="checkbox" checked={node.props.value === true} onChange={(e) => !control.readOnly && write(e.target.checked)} />
-        <span>{str(node.props.label)}</span>
-        {node.busy && <states.Busy busy />}
-      </span>
-    </Field>
-  );
+  return Field({
+    node,
+    label: '',
+    errorsId,
+    describe,
+    children: (
+      <>
+        <span className="a2ui-checkbox-line">
+          <input {...control} type="checkbox" checked={node.props.value === true} onChange={(e) => !control.readOnly && write(e.target.checked)} />
+          <span>{str(node.props.label)}</span>
+          {node.busy && <states.Busy busy />}
+        </span>
+      </>
+    ),
+  });
 }
 
 /** ISO 8601 from the model → the value a date/time/datetime-local input takes. */
@@ -437,20 +461,27 @@ function DateTimeInput({ node, surfaceId }: Props<'DateTimeInput'>) {
   const type = enableDate && !enableTime ? 'date' : enableTime && !enableDate ? 'time' : 'datetime-local';
   const min = str(node.props.min);
   const max = str(node.props.max);
-  return (
-    <Field node={node} label={label} labelId={labelId} errorsId={errorsId} describe={describe}>
-      <input
-        {...control}
-        type={type}
-        value={toInput(str(node.props.value), type)}
-        min={min ? toInput(min, type) : undefined}
-        max={max ? toInput(max, type) : undefined}
-        // The inputs already give ISO 8601: yyyy-MM-dd, HH:mm, yyyy-MM-ddTHH:mm.
-        onChange={(e) => write(e.target.value)}
-      />
-      {node.busy && <states.Busy busy />}
-    </Field>
-  );
+  return Field({
+    node,
+    label,
+    labelId,
+    errorsId,
+    describe,
+    children: (
+      <>
+        <input
+          {...control}
+          type={type}
+          value={toInput(str(node.props.value), type)}
+          min={min ? toInput(min, type) : undefined}
+          max={max ? toInput(max, type) : undefined}
+          // The inputs already give ISO 8601: yyyy-MM-dd, HH:mm, yyyy-MM-ddTHH:mm.
+          onChange={(e) => write(e.target.value)}
+        />
+        {node.busy && <states.Busy busy />}
+      </>
+    ),
+  });
 }
 
 function ChoicePicker({ node, surfaceId }: Props<'ChoicePicker'>) {
@@ -468,36 +499,43 @@ function ChoicePicker({ node, surfaceId }: Props<'ChoicePicker'>) {
     if (single) write([value]);
     else write(selected.includes(value) ? selected.filter((v) => v !== value) : [...selected, value]);
   };
-  return (
-    <Field node={node} label="" errorsId={errorsId} describe={describe} as="div">
-      <fieldset
-        className={chips ? 'a2ui-choices a2ui-choices-chips' : 'a2ui-choices'}
-        aria-invalid={control['aria-invalid']}
-        aria-describedby={control['aria-describedby']}
-        aria-label={control['aria-label']}
-      >
-        <legend>{str(node.props.label)}</legend>
-        {node.props.filterable === true && (
-          <input type="search" className="a2ui-choices-filter" placeholder="Filter…" aria-label="Filter the options" value={filter} onChange={(e) => setFilter(e.target.value)} />
-        )}
-        {visible.map((option) => {
-          const value = str(option.value);
-          const checked = selected.includes(value);
-          return chips ? (
-            <button key={value} type="button" className={checked ? 'a2ui-chip a2ui-is-selected' : 'a2ui-chip'} aria-pressed={checked} onClick={() => toggle(value)}>
-              {str(option.label)}
-            </button>
-          ) : (
-            <label key={value} className="a2ui-choice">
-              <input type={single ? 'radio' : 'checkbox'} name={name} checked={checked} onChange={() => toggle(value)} />
-              {str(option.label)}
-            </label>
-          );
-        })}
-        {node.busy && <states.Busy busy />}
-      </fieldset>
-    </Field>
-  );
+  return Field({
+    node,
+    label: '',
+    errorsId,
+    describe,
+    as: 'div',
+    children: (
+      <>
+        <fieldset
+          className={chips ? 'a2ui-choices a2ui-choices-chips' : 'a2ui-choices'}
+          aria-invalid={control['aria-invalid']}
+          aria-describedby={control['aria-describedby']}
+          aria-label={control['aria-label']}
+        >
+          <legend>{str(node.props.label)}</legend>
+          {node.props.filterable === true && (
+            <input type="search" className="a2ui-choices-filter" placeholder="Filter…" aria-label="Filter the options" value={filter} onChange={(e) => setFilter(e.target.value)} />
+          )}
+          {visible.map((option) => {
+            const value = str(option.value);
+            const checked = selected.includes(value);
+            return chips ? (
+              <button key={value} type="button" className={checked ? 'a2ui-chip a2ui-is-selected' : 'a2ui-chip'} aria-pressed={checked} onClick={() => toggle(value)}>
+                {str(option.label)}
+              </button>
+            ) : (
+              <label key={value} className="a2ui-choice">
+                <input type={single ? 'radio' : 'checkbox'} name={name} checked={checked} onChange={() => toggle(value)} />
+                {str(option.label)}
+              </label>
+            );
+          })}
+          {node.busy && <states.Busy busy />}
+        </fieldset>
+      </>
+    ),
+  });
 }
 
 function Slider({ node, surfaceId }: Props<'Slider'>) {
@@ -509,24 +547,31 @@ function Slider({ node, surfaceId }: Props<'Slider'>) {
   const max = num(node.props.max, 100);
   const steps = num(node.props.steps, 0);
   const value = num(node.props.value, min);
-  return (
-    <Field node={node} label={label} labelId={labelId} errorsId={errorsId} describe={describe}>
-      <span className="a2ui-slider-line">
-        <input
-          {...control}
-          disabled={control.readOnly}
-          type="range"
-          min={min}
-          max={max}
-          step={steps >= 1 ? (max - min) / steps : 'any'}
-          value={value}
-          onChange={(e) => write(Number(e.target.value))}
-        />
-        <output>{value}</output>
-        {node.busy && <states.Busy busy />}
-      </span>
-    </Field>
-  );
+  return Field({
+    node,
+    label,
+    labelId,
+    errorsId,
+    describe,
+    children: (
+      <>
+        <span className="a2ui-slider-line">
+          <input
+            {...control}
+            disabled={control.readOnly}
+            type="range"
+            min={min}
+            max={max}
+            step={steps >= 1 ? (max - min) / steps : 'any'}
+            value={value}
+            onChange={(e) => write(Number(e.target.value))}
+          />
+          <output>{value}</output>
+          {node.busy && <states.Busy busy />}
+        </span>
+      </>
+    ),
+  });
 }
 
 /** The basic catalog's components. */

@@ -26,5 +26,7 @@ export type {
   ChildRef,
   PlaceholderKind,
   PlaceholderProps,
+  ListWindowing,
   ValidationProps,
 } from './types';
+export { DEFAULT_LIST_WINDOWING } from './listWindow';

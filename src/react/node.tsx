@@ -4,14 +4,16 @@
  * field typed into and the nodes that read the same data, not the surface.
  *
  * The nodes of a surface share one store subscription (a node feed) rather than one
- * `useSelector` each: on a store change the feed selects the tree once and wakes only the nodes
- * whose object changed, so an update costs one lookup per drawn node and a render per changed
- * one, instead of a selector run per node through react-redux.
+ * `useSelector` each: on a store change the feed selects the tree once, asks the resolver which
+ * refs changed since the tree it saw last (changes.ts), and wakes only those of its nodes whose
+ * object changed. An update costs the nodes it changed, not the nodes drawn; when the resolver
+ * cannot tell (time travel, many updates at once) the feed compares every node it watches.
  */
 import { createContext, memo, useCallback, useContext, useSyncExternalStore } from 'react';
+import { changedNodeRefs } from '../resolution/changes';
 import { lookupNode } from '../resolution/resolver';
 import type { ResolvedNode, ResolvedTree } from '../model/tree';
-import type { A2uiComponents } from './types';
+import type { A2uiComponents, ListWindowing } from './types';
 
 /** One surface's nodes by ref, with change notification per ref. */
 export interface NodeFeed {
@@ -24,24 +26,45 @@ interface StoreLike {
   subscribe(listener: () => void): () => void;
 }
 
+const seenNothing = Symbol('no state yet');
+
 /** A feed over `store` for the tree `selectTree` returns (memoized per state). */
 export function createNodeFeed(store: StoreLike, selectTree: (state: unknown) => ResolvedTree | undefined): NodeFeed {
-  const current = (): ResolvedTree | undefined => selectTree(store.getState());
+  // The tree of the last state asked about: a first render asks once per node for one state.
+  let seenState: unknown = seenNothing;
+  let seenTree: ResolvedTree | undefined;
+  const current = (): ResolvedTree | undefined => {
+    const state = store.getState();
+    if (state !== seenState) {
+      seenState = state;
+      seenTree = selectTree(state);
+    }
+    return seenTree;
+  };
   const find = (tree: ResolvedTree | undefined, ref: string) => (tree ? lookupNode(tree, ref) : undefined);
-  const watched = new Map<string, { node: ResolvedNode | undefined; listeners: Set<() => void> }>();
+  type Watch = { node: ResolvedNode | undefined; listeners: Set<() => void> };
+  const watched = new Map<string, Watch>();
   let tree = current();
   let unsubscribe: (() => void) | null = null;
+  const wake = (ref: string, watch: Watch, next: ResolvedTree | undefined) => {
+    const node = find(next, ref);
+    if (node === watch.node) return;
+    watch.node = node;
+    for (const listener of watch.listeners) listener();
+  };
   const onChange = () => {
     const next = current();
     if (next === tree) return;
+    const changed = tree !== undefined && next !== undefined ? changedNodeRefs(tree, next) : undefined;
     tree = next;
-    for (const entry of watched.entries()) {
-      const watch = entry[1];
-      const node = find(next, entry[0]);
-      if (node === watch.node) continue;
-      watch.node = node;
-      for (const listener of watch.listeners) listener();
+    if (changed !== undefined && changed.size < watched.size) {
+      for (const ref of changed) {
+        const watch = watched.get(ref);
+        if (watch !== undefined) wake(ref, watch, next);
+      }
+      return;
     }
+    for (const [ref, watch] of watched) wake(ref, watch, next);
   };
   return {
     subscribe(ref, listener) {
@@ -74,6 +97,8 @@ export interface SurfaceContextValue {
   surfaceId: string;
   components: A2uiComponents;
   feed: NodeFeed;
+  /** How long lists are windowed; false draws every row. */
+  windowing: ListWindowing | false;
 }
 
 export const SurfaceContext = createContext<SurfaceContextValue | null>(null);

@@ -84,6 +84,10 @@ export const a2uiCss = `
   display: flex;
   flex-direction: column;
 }
+/* A windowed list's stand-ins for the rows it does not draw (listWindow.ts). */
+.a2ui-list-spacer {
+  flex: 0 0 auto;
+}
 
 /* ---- leaves and outlined components: an 8px margin */
 .a2ui-Text,

@@ -8,9 +8,10 @@ import { useSelector, useStore } from 'react-redux';
 import type { Diagnostic } from '../model/tree';
 import { defaultComponents } from './components';
 import { useA2uiContext } from './context';
+import { DEFAULT_LIST_WINDOWING } from './listWindow';
 import { createNodeFeed, NodeView, SurfaceContext } from './node';
 import { a2uiCss } from './styles';
-import type { A2uiComponents } from './types';
+import type { A2uiComponents, ListWindowing } from './types';
 
 export interface A2uiSurfaceProps {
   surfaceId: string;
@@ -22,6 +23,12 @@ export interface A2uiSurfaceProps {
   diagnostics?: boolean;
   /** Adds the default stylesheet to the document once (default true). */
   styles?: boolean;
+  /**
+   * Vertical Lists longer than `threshold` rows (default 100) draw only the rows near the
+   * viewport, `overscan` (default 10) more on each side; `false` draws every row (for
+   * find-in-page, printing, or focus that must survive scrolling far away).
+   */
+  windowing?: Partial<ListWindowing> | false;
 }
 
 function Diagnostics({ list }: { list: readonly Diagnostic[] }) {
@@ -38,14 +45,21 @@ function Diagnostics({ list }: { list: readonly Diagnostic[] }) {
 }
 
 /** Draws surface `surfaceId` of the nearest `<A2uiProvider>`'s instance. */
-export function A2uiSurface({ surfaceId, components = defaultComponents, fallback = null, diagnostics = true, styles = true }: A2uiSurfaceProps) {
+export function A2uiSurface({ surfaceId, components = defaultComponents, fallback = null, diagnostics = true, styles = true, windowing }: A2uiSurfaceProps) {
   const { selectors } = useA2uiContext();
   const rootRef = useSelector((state: unknown) => selectors.selectResolvedTree(state, surfaceId)?.root?.ref ?? null);
   const catalogId = useSelector((state: unknown) => selectors.selectSurface(state, surfaceId)?.catalogId ?? null);
   const list = useSelector((state: unknown) => selectors.selectDiagnostics(state, surfaceId));
   const store = useStore();
   const feed = useMemo(() => createNodeFeed(store, (state) => selectors.selectResolvedTree(state, surfaceId)), [store, selectors, surfaceId]);
-  const context = useMemo(() => ({ surfaceId, components, feed }), [surfaceId, components, feed]);
+  const windowed = windowing !== false;
+  const threshold = windowing === false ? 0 : (windowing?.threshold ?? DEFAULT_LIST_WINDOWING.threshold);
+  const overscan = windowing === false ? 0 : Math.max(0, windowing?.overscan ?? DEFAULT_LIST_WINDOWING.overscan);
+  // Keyed on the numbers, so an inline `windowing={{ threshold: 50 }}` does not redraw every node.
+  const context = useMemo(
+    () => ({ surfaceId, components, feed, windowing: windowed ? { threshold, overscan } : (false as const) }),
+    [surfaceId, components, feed, windowed, threshold, overscan],
+  );
   // React 19 hoists a <style> with href and precedence into the head, once per href.
   const sheet = styles ? (
     <style href="a2ui-redux-react" precedence="a2ui">

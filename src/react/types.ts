@@ -108,3 +108,11 @@ export interface A2uiComponents {
   nodes: Readonly<Record<string, AnyNodeComponent>>;
   states: A2uiStateComponents;
 }
+
+/** When and how long vertical Lists are windowed (only rows near the viewport drawn). */
+export interface ListWindowing {
+  /** Lists with more rows than this are windowed (default 100). */
+  threshold: number;
+  /** Rows drawn beyond each edge of the viewport (default 10). */
+  overscan: number;
+}

@@ -22,9 +22,10 @@ import {
   type AgentLookup,
   type EvaluationScope,
 } from './evaluation';
-import { getAt, jsonEqual, resolvePath, splitPointer, tableGet, tableSize } from '../data';
+import { getAt, jsonEqual, resolvePath, splitPointer, tableGet, tableHas, tableSize } from '../data';
 import type { ExpressionLimits } from '../expressions';
 import { cycleCutRef, nodeRefOf } from './refs';
+import { recordTreeChange } from './changes';
 
 /** Limits the resolver enforces; exceeding one gives a placeholder or a diagnostic, never a crash. */
 export interface ResolutionLimits {
@@ -258,10 +259,16 @@ export function nodeContext(tree: ResolvedTree, ref: NodeRef): { scope: string; 
 }
 
 const storeOfTree = new WeakMap<ResolvedTree, NodeStore<NodeEntry>>();
+/** A tree's diagnostics once something asked for them (a later tree with the same ones reuses the array). */
+const diagnosticsOfTree = new WeakMap<ResolvedTree, Diagnostic[]>();
 
-function makeTree(surfaceId: string, store: NodeStore<NodeEntry>, surfaceDiagnostics: Diagnostic[]): ResolvedTree {
+/**
+ * `inherited`: the previous tree's diagnostics when the update touched no entry with diagnostics
+ * and the surface-level ones are the same, so the list is equal (and keeps its identity).
+ */
+function makeTree(surfaceId: string, store: NodeStore<NodeEntry>, surfaceDiagnostics: Diagnostic[], inherited?: Diagnostic[]): ResolvedTree {
   let nodes: Record<NodeRef, ResolvedNode> | undefined;
-  let diagnostics: Diagnostic[] | undefined;
+  let diagnostics: Diagnostic[] | undefined = inherited;
   const tree = {
     surfaceId,
     root: storeGet(store, 'root')?.node ?? null,
@@ -281,6 +288,7 @@ function makeTree(surfaceId: string, store: NodeStore<NodeEntry>, surfaceDiagnos
         diagnostics = [...surfaceDiagnostics];
         for (const entry of storeValues(store)) diagnostics.push(...entry.diagnostics);
       }
+      diagnosticsOfTree.set(tree, diagnostics);
       return diagnostics;
     },
   };
@@ -328,6 +336,8 @@ class ResolutionRun {
   private nodeCount = 0;
   /** Whether any entry was written or removed; an untouched tree is handed out again as is. */
   private changed = false;
+  /** Whether an entry written or removed had or has diagnostics (else the tree's list is unchanged). */
+  private diagnosticsTouched = false;
   private walkAll = true;
   /** The summed cost of the entries in the writer, and how many are capped placeholders. */
   private readonly total: NodeCost;
@@ -408,7 +418,17 @@ class ResolutionRun {
     const reuse = previous !== undefined && !this.changed && previous.surface.components === this.surface.components;
     const store = reuse ? previous.store : this.writer.commit();
     const listedBy = reuse ? previous.listedBy : this.listedBy.commit();
-    const tree = reuse ? previous.tree : makeTree(this.surface.surfaceId, store, surfaceDiagnostics);
+    let tree: ResolvedTree;
+    if (reuse) tree = previous.tree;
+    else {
+      const inherited =
+        previous !== undefined && !this.diagnosticsTouched && surfaceDiagnostics.length === 0 && tableHas(previous.surface.components, 'root')
+          ? diagnosticsOfTree.get(previous.tree)
+          : undefined;
+      tree = makeTree(this.surface.surfaceId, store, surfaceDiagnostics, inherited);
+      // Beside the tree: which refs changed since the previous one (emitted and destroyed cover them).
+      recordTreeChange(tree, previous?.tree, previous === undefined ? [] : [...this.emitted, ...this.destroyed]);
+    }
     this.resolution = {
       surface: this.surface,
       calls: this.state.agentCalls,
@@ -615,6 +635,7 @@ class ResolutionRun {
     if (!entry) return;
     this.unindex(entry);
     this.writer.delete(ref);
+    if (entry.diagnostics.length > 0) this.diagnosticsTouched = true;
     this.unlist(entry.childSpecs);
     this.nodeCount -= 1;
     this.destroyed.push(ref);
@@ -630,6 +651,7 @@ class ResolutionRun {
       if (!entry) continue;
       this.unindex(entry);
       this.writer.delete(current);
+      if (entry.diagnostics.length > 0) this.diagnosticsTouched = true;
       this.unlist(entry.childSpecs);
       subtractCost(this.total, entry.cost);
       if (entry.capped !== false) this.cappedCount -= 1;
@@ -667,6 +689,7 @@ class ResolutionRun {
     this.list(entry.childSpecs);
     addCost(this.total, entry.cost);
     if (entry.capped !== false) this.cappedCount += 1;
+    if (entry.diagnostics.length > 0 || (previous !== undefined && previous.diagnostics.length > 0)) this.diagnosticsTouched = true;
     this.writer.set(entry.spec.ref, entry);
     this.written.add(entry.spec.ref);
   }

@@ -12,7 +12,7 @@ import { basicCatalog, BASIC_CATALOG_ID } from '../../src/catalog';
 import { createA2ui, type A2uiOptions } from '../../src/createA2ui';
 import type { OutboundMessage } from '../../src/model/effects';
 import { createInMemoryTransport } from '../../src/transports/inMemory';
-import { A2uiProvider, A2uiSurface, type A2uiComponents } from '../../src/react';
+import { A2uiProvider, A2uiSurface, type A2uiComponents, type A2uiSurfaceProps } from '../../src/react';
 
 export { BASIC_CATALOG_ID };
 
@@ -78,18 +78,18 @@ export function createSetup(options: Partial<A2uiOptions> = {}): Setup {
 }
 
 /** Renders `children` (default: surface `s`) inside react-redux's and a2ui's providers. */
-export function renderWith(setup: Setup, children?: ReactNode, components?: A2uiComponents) {
+export function renderWith(setup: Setup, children?: ReactNode, components?: A2uiComponents, surface: Partial<A2uiSurfaceProps> = {}) {
   return render(
     <Provider store={setup.store}>
-      <A2uiProvider a2ui={setup.a2ui}>{children ?? <A2uiSurface surfaceId="s" {...(components ? { components } : {})} />}</A2uiProvider>
+      <A2uiProvider a2ui={setup.a2ui}>{children ?? <A2uiSurface surfaceId="s" {...surface} {...(components ? { components } : {})} />}</A2uiProvider>
     </Provider>,
   );
 }
 
 /** A setup with surface `s` made of `components` and `dataModel`, rendered. */
-export function renderSurface(components: Array<Record<string, unknown>>, dataModel: Record<string, unknown> = {}, options: { components?: A2uiComponents; a2ui?: Partial<A2uiOptions> } = {}) {
+export function renderSurface(components: Array<Record<string, unknown>>, dataModel: Record<string, unknown> = {}, options: { components?: A2uiComponents; a2ui?: Partial<A2uiOptions>; surface?: Partial<A2uiSurfaceProps> } = {}) {
   const setup = createSetup(options.a2ui);
   setup.receive(surfaceMessage('s', components, dataModel));
-  const view = renderWith(setup, undefined, options.components);
+  const view = renderWith(setup, undefined, options.components, options.surface);
   return { ...setup, view };
 }

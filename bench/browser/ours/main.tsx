@@ -11,11 +11,15 @@ installBench(async () => {
   ]);
   let root: ReturnType<typeof createRoot> | null = null;
   let surface = 0;
-  let a2ui = createA2ui({ catalogs: [basicCatalog()] });
+  // The largest surface has 10,004 nodes, past the default maxNodes (10,000): raise it so every
+  // row is drawn, as the official renderer draws them (capped rows would be placeholders, and a
+  // tree at a budget is re-walked whole on every update).
+  const options = () => ({ catalogs: [basicCatalog()], limits: { maxNodes: 20_000 } });
+  let a2ui = createA2ui(options());
   let store = configureStore({ reducer: { a2ui: a2ui.reducer } });
   return {
     prepare() {
-      a2ui = createA2ui({ catalogs: [basicCatalog()] });
+      a2ui = createA2ui(options());
       store = configureStore({ reducer: { a2ui: a2ui.reducer } });
     },
     mount(container, n) {
