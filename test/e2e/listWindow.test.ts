@@ -7,44 +7,18 @@
  *
  * Skipped, with a message, when /usr/bin/chromium (or $A2UI_E2E_CHROMIUM) is missing.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { startDevServer, stopDevServer } from './devServer';
 
 const CHROMIUM = process.env.A2UI_E2E_CHROMIUM ?? '/usr/bin/chromium';
-const ROOT = resolve(__dirname, '../..');
 const TIMEOUT = 90_000;
 const ROWS = 1000;
 
 const available = existsSync(CHROMIUM);
 const SKIP_REASON = `windowed list e2e skipped: ${CHROMIUM} not found (apt-get install chromium to run it)`;
 if (!available) console.log(SKIP_REASON);
-
-function startServer(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/e2e/serveBenchPage.ts'], { cwd: ROOT, env: { ...process.env, NODE_ENV: 'development' }, stdio: ['pipe', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  return new Promise((done, reject) => {
-    const fail = (error: Error) => {
-      clearTimeout(timer);
-      child.kill('SIGTERM');
-      reject(new Error(`${error.message}\n--- server stderr ---\n${stderr}`));
-    };
-    const timer = setTimeout(() => fail(new Error(`the page server did not start within ${TIMEOUT} ms`)), TIMEOUT);
-    child.stderr?.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
-    child.stdout?.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const newline = stdout.indexOf('\n');
-      if (newline < 0) return;
-      const line = JSON.parse(stdout.slice(0, newline)) as { url?: string; error?: string };
-      clearTimeout(timer);
-      if (line.url) done({ child, url: line.url });
-      else fail(new Error(`the page server failed: ${line.error ?? stdout}`));
-    });
-    child.once('exit', (code) => fail(new Error(`the page server exited early (code ${String(code)})`)));
-  });
-}
 
 /** The drawn rows: their position in the set, the set size, and their text. */
 function drawnRows(page: Page) {
@@ -77,7 +51,7 @@ const rowAtCentre = (page: Page) =>
   const problems: string[] = [];
 
   beforeAll(async () => {
-    const started = await startServer();
+    const started = await startDevServer('bench', TIMEOUT);
     server = started.child;
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'], timeout: TIMEOUT });
     page = await browser.newPage({ viewport: { width: 1000, height: 800 } });
@@ -90,7 +64,7 @@ const rowAtCentre = (page: Page) =>
 
   afterAll(async () => {
     await browser?.close().catch(() => undefined);
-    if (server && server.exitCode === null) server.kill('SIGTERM');
+    await stopDevServer(server);
   }, TIMEOUT);
 
   it(

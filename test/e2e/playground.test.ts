@@ -13,11 +13,12 @@
  *
  * Skipped, with a message, when /usr/bin/chromium (or $A2UI_E2E_CHROMIUM) is missing.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { startDevServer, stopDevServer } from './devServer';
 
 /** Debian's chromium; A2UI_E2E_CHROMIUM points elsewhere (a missing path shows the skip). */
 const CHROMIUM = process.env.A2UI_E2E_CHROMIUM ?? '/usr/bin/chromium';
@@ -30,48 +31,6 @@ const WAIT = 45_000;
 const available = existsSync(CHROMIUM);
 const SKIP_REASON = `playground e2e skipped: ${CHROMIUM} not found (apt-get install chromium to run it)`;
 if (!available) console.log(SKIP_REASON);
-
-/** Starts test/e2e/serve.ts and resolves with the URL it prints. */
-function startServer(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/e2e/serve.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'development' },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  return new Promise((resolveStart, reject) => {
-    const timer = setTimeout(() => fail(new Error(`the playground server did not start within ${TIMEOUT} ms`)), TIMEOUT);
-    function fail(error: Error) {
-      clearTimeout(timer);
-      child.kill('SIGTERM');
-      reject(new Error(`${error.message}\n--- server stderr ---\n${stderr}`));
-    }
-    child.stderr?.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.stdout?.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const newline = stdout.indexOf('\n');
-      if (newline < 0) return;
-      const line = JSON.parse(stdout.slice(0, newline)) as { url?: string; error?: string };
-      clearTimeout(timer);
-      if (line.url) resolveStart({ child, url: line.url });
-      else fail(new Error(`the playground server failed: ${line.error ?? stdout}`));
-    });
-    child.once('exit', (code) => fail(new Error(`the playground server exited early (code ${String(code)})`)));
-    child.once('error', (error) => fail(error));
-  });
-}
-
-async function stopServer(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
 
 /** The node drawn for component `id` (unique ids only). */
 const node = (page: Page, id: string): Locator => page.locator(`[data-testid="a2ui-node"][data-component-id="${id}"]`);
@@ -86,7 +45,7 @@ const present = (page: Page, selector: string): Promise<void> => page.locator(se
   const problems: string[] = [];
 
   beforeAll(async () => {
-    const started = await startServer();
+    const started = await startDevServer('playground', TIMEOUT);
     server = started.child;
     browser = await chromium.launch({
       executablePath: CHROMIUM,
@@ -105,7 +64,7 @@ const present = (page: Page, selector: string): Promise<void> => page.locator(se
 
   afterAll(async () => {
     await browser?.close().catch(() => undefined);
-    await stopServer(server);
+    await stopDevServer(server);
   }, TIMEOUT);
 
   it(
