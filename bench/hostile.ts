@@ -193,6 +193,25 @@ const cases: Case[] = [
     },
   },
   {
+    id: 'validate-nested-calls',
+    title: 'a check condition nesting function calls as deep as maxValueDepth allows, on 200 components',
+    bound: 'each nested call validated against its own function only (a oneOf over functions would be exponential in the depth)',
+    run: () => {
+      const t = new Timer();
+      // Each call is two levels ({ call, args: { value } }); the component, checks and check take four more.
+      const depth = Math.floor((L.maxValueDepth - 4) / 2);
+      let condition: unknown = { path: '/flag' };
+      for (let i = 0; i < depth; i += 1) condition = { call: i % 2 ? 'not' : 'lookup', args: { value: condition } };
+      let s = apply(t, session(), [create('s', { dataModel: { flag: true } })]).session;
+      const list: Json[] = [{ id: 'root', component: 'Column', children: Array.from({ length: 200 }, (_, i) => `c${i}`) }];
+      for (let i = 0; i < 200; i += 1) list.push({ id: `c${i}`, component: 'CheckBox', label: 'L', value: true, checks: [{ condition, message: 'no' }] });
+      const step = apply(t, s, components('s', list));
+      s = step.session;
+      const shape = placeholders(s, 's');
+      return { operations: t.count, worstMs: t.worst, totalMs: t.total, outcome: `${depth} nested calls; ${shape.rendered} rendered; errors ${tally(step.errors)}; diagnostics ${tally(step.diagnostics)}`, keep: s };
+    },
+  },
+  {
     id: 'nodes-cap',
     title: 'a 10,000-item template of 10-item rows (100,000+ nodes), then one data change at the cap',
     bound: 'nodes ≤ maxNodes; at the cap a change that keeps walk order is applied in place (O(changed)); any other walks the whole tree once (O(maxNodes))',

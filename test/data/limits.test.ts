@@ -52,13 +52,18 @@ describe('maxDepth', () => {
   });
 
   test('a value sharing subtrees many times is measured once per subtree', () => {
-    // 2^60 paths from the top, but only 60 distinct objects.
+    // 2^60 paths from the top, but only 60 distinct objects. Each object counts how often its
+    // keys are listed (a Proxy that passes everything through), which is what measuring costs.
+    let listings = 0;
+    const counted = <T extends object>(target: T): T => new Proxy(target, { ownKeys: (t) => ((listings += 1), Reflect.ownKeys(t)) });
     let shared: unknown = 'leaf';
-    for (let i = 0; i < 60; i += 1) shared = { left: shared, right: shared };
-    const started = Date.now();
+    for (let i = 0; i < 60; i += 1) shared = counted({ left: shared, right: shared });
     expect(setIn({}, '/a', shared).ok).toBe(true);
+    expect(listings).toBe(60);
+    listings = 0;
     expect(codeOf(setIn({}, '/a', shared, { maxDepth: 30 }))).toBe('LIMIT_EXCEEDED');
-    expect(Date.now() - started).toBeLessThan(1000);
+    // Measuring stops at the limit: below '/a' there is room for 29 levels, and no more are opened.
+    expect(listings).toBeLessThanOrEqual(29);
   });
 
   test('a shared subtree met again deeper still counts at its deeper place', () => {

@@ -406,10 +406,17 @@ describe('limits', () => {
 
   test('templates in data that fan out stop at maxCalls', () => {
     const t = '${formatString(value: ${/t})}${formatString(value: ${/t})}';
-    const started = Date.now();
     const result = evaluateDynamic(fmt({ path: '/t' }), env({ dataModel: { t } }));
     expect(result.errors.some((e) => e.code === 'LIMIT_EXCEEDED')).toBe(true);
-    expect(Date.now() - started).toBeLessThan(5000);
+    // Self-reference goes deep first: the work stops at the call depth, the call that goes
+    // over it being the last one made (unbounded, this would be 2^maxCallDepth calls).
+    expect(result.work.calls).toBe(DEFAULT_EXPRESSION_LIMITS.maxCallDepth + 1);
+    // Twenty levels, each interpolating the next twice: 2^21 calls within the call depth.
+    const levels: Record<string, string> = { l20: 'x' };
+    for (let i = 0; i < 20; i += 1) levels[`l${i}`] = `\${formatString(value: \${/l${i + 1}})}`.repeat(2);
+    const wide = evaluateDynamic(fmt({ path: '/l0' }), env({ dataModel: levels }));
+    expect(wide.errors).toEqual([expect.objectContaining({ code: 'LIMIT_EXCEEDED', message: expect.stringContaining(`${DEFAULT_EXPRESSION_LIMITS.maxCalls} function calls`) })]);
+    expect(wide.work.calls).toBe(DEFAULT_EXPRESSION_LIMITS.maxCalls + 1);
   });
 
   test('literal nesting beyond maxValueDepth is LIMIT_EXCEEDED', () => {

@@ -39,13 +39,14 @@ describe('checkArgumentsAgainstSchema', () => {
   });
 
   test('finishes on a pattern that makes a backtracking engine hang', () => {
-    const started = Date.now();
     const schema = { type: 'object', properties: { v: { type: 'string', pattern: '^(a+)+$' } }, patternProperties: { '^(b+)+$': { type: 'number' } } };
-    expect(checkArgumentsAgainstSchema(schema, { v: `${'a'.repeat(5000)}!` }).ok).toBe(false);
+    // A real answer, within the check's step budget: running out would say the pattern "cannot be checked".
+    const mismatch = checkArgumentsAgainstSchema(schema, { v: `${'a'.repeat(5000)}!` });
+    expect(mismatch).toEqual({ ok: false, reason: expect.stringMatching(/^#\/v: Instance does not match/) });
+    expect(mismatch).not.toMatchObject({ reason: expect.stringContaining('cannot be checked') });
     expect(checkArgumentsAgainstSchema(schema, { v: 'a'.repeat(5000) }).ok).toBe(true);
     expect(checkArgumentsAgainstSchema(schema, { [`${'b'.repeat(3000)}!`]: 'not a number' }).ok).toBe(true);
-    expect(checkArgumentsAgainstSchema(schema, { [`${'b'.repeat(3000)}`]: 'not a number' }).ok).toBe(false);
-    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(checkArgumentsAgainstSchema(schema, { [`${'b'.repeat(3000)}`]: 'not a number' })).toEqual({ ok: false, reason: expect.not.stringContaining('cannot be checked') });
   });
 
   test.each<[string, unknown]>([

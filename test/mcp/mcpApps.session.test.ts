@@ -206,13 +206,14 @@ describe('ui/requests/function-call', () => {
   });
 
   test('a pattern in the argument schema runs in linear time, even one that hangs RegExp', () => {
-    const started = Date.now();
     const hostile = `${'a'.repeat(40)}!`; // /^(a+)+$/ takes ~2^40 steps in a backtracking engine
     const refused = mcpAppRequest(NO_CLIENT(), SURFACE, APP_REF, 'ui/requests/function-call', { call: 'split', args: { value: hostile, separator: 'a' } });
     expect(rpcErrorCode(refused)).toBe(-32602);
+    // Refused as a mismatch the matcher found, not for running out of steps ("cannot be checked").
+    expect(okResult(refused).reply).toMatchObject({ error: { message: expect.stringMatching(/refused/) } });
+    expect(okResult(refused).reply).toMatchObject({ error: { message: expect.not.stringMatching(/cannot be checked|too expensive/) } });
     const accepted = okResult(mcpAppRequest(NO_CLIENT(), SURFACE, APP_REF, 'ui/requests/function-call', { call: 'split', args: { value: 'aaa', separator: 'a' } }));
     expect(accepted.reply).toEqual({ result: { status: 'success', result: ['', '', '', ''] } });
-    expect(Date.now() - started).toBeLessThan(2_000);
   });
 
   test('a function that needs a user gesture does not run for an app (-32603)', () => {

@@ -280,15 +280,15 @@ describe('hostile input never throws', () => {
     expect(basic.validateFunctionCall(Symbol('x')).ok).toBe(false);
   });
 
-  test('function calls nested as deep as the limit allows validate in linear time', () => {
-    // A oneOf over the catalog's functions would re-validate every nested call once per function.
+  test('function calls nested as deep as the limit allows validate (in linear time)', () => {
+    // A oneOf over the catalog's functions would re-validate every nested call once per function:
+    // (functions)^29 schema checks here, which never finish. The time it takes is a benchmark
+    // figure (bench/hostile.ts, 'validate-nested-calls'), not asserted here.
     let value: unknown = { path: '/flag' };
     for (let i = 0; i < 29; i += 1) value = { call: i % 2 ? 'not' : 'lookup', args: { value } };
     const component = { id: 'c', component: 'CheckBox', label: 'L', value: true, checks: [{ condition: value }] };
-    const started = Date.now();
     expect(basic.validateComponent(component).ok).toBe(true);
     expect(strict.validateComponent(component).ok).toBe(false);
-    expect(Date.now() - started).toBeLessThan(2000);
   });
 
   test('a broken catalog yields errors, not exceptions', () => {

@@ -59,10 +59,3 @@ export function nested(depth: number, leaf: unknown = 1): unknown {
   for (let i = 0; i < depth; i += 1) value = { x: value };
   return value;
 }
-
-/** Milliseconds `run` takes. */
-export function timed<T>(run: () => T): { value: T; ms: number } {
-  const start = performance.now();
-  const value = run();
-  return { value, ms: performance.now() - start };
-}
