@@ -47,8 +47,10 @@ function connectBridge(frame: HTMLIFrameElement, context: Required<Pick<A2uiCont
   if (!window) return () => undefined;
   const asked = new Set<string>();
   let closed = false;
-  // The proxy reports the frame's user activation with each message; the app's content never does.
-  const transport = createSandboxTransport(window);
+  // The proxy reports the frame's user activation with each message; the app's content never
+  // does. It counts while focus is in this frame (a click in the host page elsewhere can
+  // activate the proxy too, but takes the focus away from it).
+  const transport = createSandboxTransport(window, { appHasFocus: () => frame.ownerDocument.activeElement === frame });
 
   const request = async (method: string, params: unknown, userActivationAt?: number): Promise<Record<string, unknown>> => {
     const requestId = host.nextRequestId();

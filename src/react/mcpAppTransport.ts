@@ -3,10 +3,15 @@
  * the proxy reports. The proxy (sandbox.ts) wraps everything the app sends in an envelope that
  * carries `navigator.userActivation.isActive` of the proxy's own frame as the browser reports it
  * when the message passes: with User Activation v2 a click inside the app's frame activates its
- * ancestors, the proxy among them, and nothing else does (the proxy draws nothing of its own).
- * The app's message is only ever the envelope's payload, so no field it writes is read as an
- * activation. Here the readings become `userActivationAt` times on the host's clock, one per
- * activation, so the session's "one link per activation" rule holds.
+ * ancestors, the proxy among them. That reading alone is not enough: a click in the host page
+ * can activate the proxy too (browsers share activation with same-origin, and in practice
+ * same-site, frames below the one clicked). So a reading counts only while the app's frame holds
+ * the host's focus (`document.activeElement` is its iframe): a click or key press inside the app
+ * moves focus there, one anywhere else in the host moves it away, and a frame on another origin
+ * cannot take focus from the host without the user. The app's message is only ever the
+ * envelope's payload, so no field it writes is read as an activation. Here the readings become
+ * `userActivationAt` times on the host's clock, one per activation, so the session's "one link
+ * per activation" rule holds.
  */
 import type { AppBridge } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { MCP_USER_ACTIVATION_WINDOW_MS } from '../mcp/types';
@@ -64,19 +69,29 @@ export interface SandboxTransport extends BridgeTransport {
   userActivationAt(requestId: string | number): number | undefined;
 }
 
+/** Options of {@link createSandboxTransport}. */
+export interface SandboxTransportOptions {
+  /** Whether the app's frame holds the host's focus now (its iframe is `document.activeElement`); without it no reading counts. */
+  appHasFocus: () => boolean;
+  /** The host's clock (ms). Default `Date.now`. */
+  now?: () => number;
+  /** How long one activation lasts. Default `MCP_USER_ACTIVATION_WINDOW_MS`. */
+  windowMs?: number;
+}
+
 /**
  * A bridge transport over the proxy window `proxy`: posts to it, takes messages only from it
  * (the app's, unwrapped; the proxy's own as they are), and remembers the activation each request
- * of the app came with, for its handler.
+ * of the app came with (the proxy's reading, while the app's frame has the focus), for its handler.
  */
-export function createSandboxTransport(proxy: Window, options: { now?: () => number; windowMs?: number } = {}): SandboxTransport {
+export function createSandboxTransport(proxy: Window, options: SandboxTransportOptions): SandboxTransport {
   const now = options.now ?? Date.now;
   const clock = createActivationClock(options.windowMs);
   const activations = new Map<string, number | undefined>();
   const listener = (event: MessageEvent) => {
     if (event.source !== proxy) return;
     const { message, userActivation } = unwrapRelayed(event.data);
-    const at = userActivation === null ? undefined : clock.observe(userActivation.isActive, now());
+    const at = userActivation === null ? undefined : clock.observe(userActivation.isActive && options.appHasFocus(), now());
     if (!isObject(message) || message.jsonrpc !== '2.0') return;
     if (userActivation !== null) {
       const id = message.id;

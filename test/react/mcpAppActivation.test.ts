@@ -88,7 +88,8 @@ describe('the host reads only the proxy\'s envelope', () => {
     document.body.appendChild(frame);
     const proxy = frame.contentWindow as Window;
     let now = 10_000;
-    const transport = createSandboxTransport(proxy, { now: () => now, windowMs: 5_000 });
+    let focused = true;
+    const transport = createSandboxTransport(proxy, { now: () => now, windowMs: 5_000, appHasFocus: () => focused });
     const received: unknown[] = [];
     transport.onmessage = (message) => void received.push(message);
     await transport.start();
@@ -106,6 +107,17 @@ describe('the host reads only the proxy\'s envelope', () => {
     relay(wrapped(openLink(3), true));
     expect(transport.userActivationAt(3)).toBe(10_000); // the same activation
     expect(received).toEqual([openLink(1, { userActivationAt: 10_000 }), openLink(2), openLink(3)]);
+
+    // The proxy reads an activation, but the focus is elsewhere in the host (a click in the host
+    // page can activate the proxy frame too): no activation; back in the app's frame, a new one.
+    focused = false;
+    relay(wrapped(openLink(6), true));
+    expect(transport.userActivationAt(6)).toBeUndefined();
+    focused = true;
+    now = 12_000;
+    relay(wrapped(openLink(7), true));
+    expect(transport.userActivationAt(7)).toBe(12_000);
+    received.splice(3);
 
     // An envelope the app built reaches the bridge as its payload (no JSON-RPC message): dropped.
     relay(wrapped(FORGED, false));
