@@ -133,6 +133,24 @@ describe('debounced agent calls under hostile interleavings', () => {
     expect(h.a2ui.selectors.selectResolvedTree(h.store.getState(), 's')?.nodes.echo?.props.text).toBe('real');
     expect(settledIds(h.recorded).filter((id) => id === waiting)).toHaveLength(1);
   });
+
+  it('agentCallDue dispatched by hand (early, twice, for unknown or hostile ids) sends the waiting call once and nothing else', async () => {
+    const h = (harness = createHarness({ agentCallDebounceMs: DEBOUNCE, defaultTimeoutMs: null }));
+    h.agent.send(echoSurface('s'));
+    await jest.advanceTimersByTimeAsync(0);
+    type(h, 's', 'x');
+    const waiting = Object.keys(h.state().session.debounces ?? {})[0] as string;
+    for (const callId of [waiting, waiting, 'call-999', '__proto__', 'constructor', 42 as unknown as string]) {
+      h.store.dispatch(h.a2ui.actions.agentCallDue({ callId }));
+    }
+    await jest.advanceTimersByTimeAsync(5 * DEBOUNCE);
+    const calls = sentCalls(h.agent.received);
+    expect(calls.map((c) => c.q)).toEqual(['', 'x']);
+    expect(calls[1]?.functionCallId).toBe(waiting);
+    expect(h.state().session.debounces).toEqual({});
+    expect(Object.getPrototypeOf({})).toBe(Object.prototype);
+    expect(consoleCapture.calls).toEqual([]);
+  });
 });
 
 it('a saga stopped until after a waiting call fell due sends it once on restart, then its timeout runs once', async () => {
