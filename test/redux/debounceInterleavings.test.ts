@@ -134,6 +134,26 @@ describe('debounced agent calls under hostile interleavings', () => {
     expect(settledIds(h.recorded).filter((id) => id === waiting)).toHaveLength(1);
   });
 
+  it('a node moving off a call another node still reads waits out the debounce, then its call is sent once', async () => {
+    const h = (harness = createHarness({ agentCallDebounceMs: DEBOUNCE, defaultTimeoutMs: null }));
+    const shared = echoSurface('s');
+    shared.createSurface.components = [
+      { id: 'root', component: 'Column', children: ['field', 'echo', 'fixed'] },
+      ...shared.createSurface.components.slice(1),
+      { id: 'fixed', component: 'Text', text: { call: 'lookup', args: { q: '' } } },
+    ] as typeof shared.createSurface.components;
+    h.agent.send(shared);
+    await jest.advanceTimersByTimeAsync(0);
+    expect(sentCalls(h.agent.received).map((c) => c.q)).toEqual(['']);
+    type(h, 's', 'x');
+    await jest.advanceTimersByTimeAsync(DEBOUNCE - 1);
+    expect(sentCalls(h.agent.received).map((c) => c.q)).toEqual(['']);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(sentCalls(h.agent.received).map((c) => c.q)).toEqual(['', 'x']);
+    await jest.advanceTimersByTimeAsync(5 * DEBOUNCE);
+    expect(sentCalls(h.agent.received)).toHaveLength(2);
+  });
+
   it('agentCallDue dispatched by hand (early, twice, for unknown or hostile ids) sends the waiting call once and nothing else', async () => {
     const h = (harness = createHarness({ agentCallDebounceMs: DEBOUNCE, defaultTimeoutMs: null }));
     h.agent.send(echoSurface('s'));
