@@ -213,6 +213,23 @@ function* drainEffects(run: Run): SagaIterator {
 
 // ------------------------------------------------------------------ agent-call timers
 
+/** The longest wait one timer holds (setTimeout's signed 32-bit limit, about 24.8 days). */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/**
+ * Waits `ms`, in timers of at most MAX_TIMER_MS: a longer `delay` is cut to that limit (or throws
+ * in redux-saga's development build), so a debounce or timeout that long would end early.
+ */
+function* delayFor(ms: number): SagaIterator {
+  let left = ms;
+  do {
+    const step = Math.min(left, MAX_TIMER_MS);
+    yield delay(step);
+    left -= step;
+  } while (left > 0);
+  return true;
+}
+
 /** Starts the timer of `callId` unless it runs already. */
 function* armAgentCall(run: Run, callId: string): SagaIterator {
   if (run.armed.has(callId)) return;
@@ -232,7 +249,7 @@ function* watchAgentCall(run: Run, callId: string): SagaIterator {
     if (deadline === undefined) return;
     const { timedOut } = yield race({
       settled: take((action: Action) => run.actions.agentCallSettled.match(action) && action.payload.callId === callId),
-      timedOut: delay(Math.max(0, deadline - run.now())),
+      timedOut: call(delayFor, Math.max(0, deadline - run.now())),
     });
     if (timedOut) yield put(run.actions.agentCallTimedOut({ callId }));
   } finally {
@@ -268,7 +285,7 @@ function* watchDebounce(run: Run, callId: string): SagaIterator {
     if (due === undefined) return;
     const { elapsed } = yield race({
       settled: take((action: Action) => run.actions.agentCallSettled.match(action) && action.payload.callId === callId),
-      elapsed: delay(Math.max(0, due - run.now())),
+      elapsed: call(delayFor, Math.max(0, due - run.now())),
     });
     if (elapsed) yield put(run.actions.agentCallDue({ callId }));
   } finally {

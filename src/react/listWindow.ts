@@ -15,6 +15,24 @@ import type { ListWindowing } from './types';
 
 export const DEFAULT_LIST_WINDOWING: ListWindowing = Object.freeze({ threshold: 100, overscan: 10 });
 
+/**
+ * The windowing of `<A2uiSurface windowing>`: the defaults filled in, a negative overscan read as
+ * none. A value that is not a number (NaN, a string) is a host mistake and throws, naming it:
+ * it would otherwise become NaN row indexes and draw no rows.
+ */
+export function readListWindowing(windowing: Partial<ListWindowing> | false | undefined): ListWindowing | false {
+  if (windowing === false) return false;
+  const read = (name: keyof ListWindowing): number => {
+    const value: unknown = windowing?.[name];
+    if (value === undefined) return DEFAULT_LIST_WINDOWING[name];
+    if (typeof value !== 'number' || Number.isNaN(value)) {
+      throw new TypeError(`<A2uiSurface>: windowing.${name} must be a number, got ${typeof value === 'string' ? JSON.stringify(value) : String(value)}`);
+    }
+    return value;
+  };
+  return { threshold: read('threshold'), overscan: Math.max(0, read('overscan')) };
+}
+
 /** Rows drawn before anything is measured (a first frame's worth at common row heights). */
 export const INITIAL_ROWS = 50;
 

@@ -8,7 +8,7 @@ import { useSelector, useStore } from 'react-redux';
 import type { Diagnostic } from '../model/tree';
 import { defaultComponents } from './components';
 import { useA2uiContext } from './context';
-import { DEFAULT_LIST_WINDOWING } from './listWindow';
+import { readListWindowing } from './listWindow';
 import { createNodeFeed, NodeView, SurfaceContext } from './node';
 import { a2uiCss } from './styles';
 import type { A2uiComponents, ListWindowing } from './types';
@@ -52,9 +52,10 @@ export function A2uiSurface({ surfaceId, components = defaultComponents, fallbac
   const list = useSelector((state: unknown) => selectors.selectDiagnostics(state, surfaceId));
   const store = useStore();
   const feed = useMemo(() => createNodeFeed(store, (state) => selectors.selectResolvedTree(state, surfaceId)), [store, selectors, surfaceId]);
-  const windowed = windowing !== false;
-  const threshold = windowing === false ? 0 : (windowing?.threshold ?? DEFAULT_LIST_WINDOWING.threshold);
-  const overscan = windowing === false ? 0 : Math.max(0, windowing?.overscan ?? DEFAULT_LIST_WINDOWING.overscan);
+  const read = readListWindowing(windowing);
+  const windowed = read !== false;
+  const threshold = read === false ? 0 : read.threshold;
+  const overscan = read === false ? 0 : read.overscan;
   // Keyed on the numbers, so an inline `windowing={{ threshold: 50 }}` does not redraw every node.
   const context = useMemo(
     () => ({ surfaceId, components, feed, windowing: windowed ? { threshold, overscan } : (false as const) }),

@@ -180,6 +180,11 @@ export interface ResolutionPass {
   agentRequests: AgentCallRequest[];
   /** Agent call keys no node of the tree reads any more since this pass (their rows can go). */
   unreadAgentKeys: string[];
+  /**
+   * Nodes re-evaluated in this pass that stopped reading an agent call they read before (its
+   * arguments changed), whether or not another node still reads that call.
+   */
+  leftAgentCalls: NodeRef[];
 }
 
 export interface ResolutionResult {
@@ -211,6 +216,7 @@ const EMPTY_PASS: ResolutionPass = Object.freeze({
   diagnostics: [],
   agentRequests: [],
   unreadAgentKeys: [],
+  leftAgentCalls: [],
 }) as unknown as ResolutionPass;
 
 /**
@@ -332,6 +338,7 @@ class ResolutionRun {
   private readonly forced = new Set<NodeRef>();
   /** Keys whose last reader left the dependency index during this pass. */
   private readonly droppedKeys = new Set<string>();
+  private readonly leftAgentCalls: NodeRef[] = [];
   private readonly visited = new Set<NodeRef>();
   private nodeCount = 0;
   /** Whether any entry was written or removed; an untouched tree is handed out again as is. */
@@ -449,6 +456,7 @@ class ResolutionRun {
         diagnostics: this.diagnostics,
         agentRequests: this.agentRequests,
         unreadAgentKeys: [...this.droppedKeys].filter((key) => !this.indexes.agent.has(key)),
+        leftAgentCalls: this.leftAgentCalls,
       },
     };
   }
@@ -594,7 +602,10 @@ class ResolutionRun {
       // and dropping and re-adding them churns the maps of large lists.
       const indexed = previous !== undefined && sameDependencies(previous, entry);
       if (previous) {
-        if (!indexed) this.unindex(previous);
+        if (!indexed) {
+          this.unindex(previous);
+          if (previous.agentDeps.some((d) => !entry.agentDeps.some((e) => e.key === d.key))) this.leftAgentCalls.push(spec.ref);
+        }
         if (sameNode(previous.node, entry.node)) entry = { ...entry, node: previous.node };
         else this.emitted.push(spec.ref);
       } else {

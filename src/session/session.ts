@@ -275,6 +275,8 @@ function settleSurface(runtime: SessionRuntime, state: SessionState, surfaceId: 
   // Nodes whose call was released here asked again with other arguments: their new call is debounced.
   const changedRefs = new Set<string>();
   let next = releaseUnread(state, surfaceId, pass.unreadAgentKeys, effects, changedRefs);
+  // So do nodes that moved off a call another node still reads (it was not released).
+  for (const ref of pass.leftAgentCalls) changedRefs.add(ref);
   const debounceMs = runtime.options.agentCallDebounceMs ?? 0;
   const debounce = debounceMs > 0 && changedRefs.size > 0 ? { ms: debounceMs, refs: changedRefs } : null;
   next = recordAgentCalls(runtime, next, surfaceId, pass.agentRequests, 'binding', effects, debounce);
