@@ -28,9 +28,10 @@ import { createSession, handleMessage, resolvedTree, type Session } from '../src
 
 /**
  * Our session options for every case: the defaults, except that a template may expand past the
- * default 10,000 items (appending one to a 10,000-item list must render the 10,001st).
+ * default 10,000 items and a surface past the default 10,000 nodes (a 10,000-row list with its
+ * root, and one appended, must render every row, as web_core's does).
  */
-export const OUR_OPTIONS = { limits: { maxTemplateItems: 100_000 } } as const;
+export const OUR_OPTIONS = { limits: { maxTemplateItems: 100_000, maxNodes: 100_000 } } as const;
 
 export class Ours {
   session: Session = createSession([basicCatalog()], OUR_OPTIONS);
