@@ -23,7 +23,7 @@ import {
   type EvaluationScope,
 } from './evaluation';
 import { getAt, jsonEqual, resolvePath, splitPointer, tableGet, tableHas, tableSize } from '../data';
-import type { ExpressionLimits } from '../expressions';
+import { expressionLimits, type ExpressionLimits } from '../expressions';
 import { cycleCutRef, nodeRefOf } from './refs';
 import { recordTreeChange } from './changes';
 
@@ -769,6 +769,12 @@ class ResolutionRun {
   get limits(): ResolutionLimits {
     return this.context.limits;
   }
+  private readsAllowed: number | undefined;
+  /** How many data-model reads one evaluation may make (the evaluator's effective maxReads). */
+  get maxReads(): number {
+    this.readsAllowed ??= expressionLimits(this.context.limits.expressions).maxReads;
+    return this.readsAllowed;
+  }
   get catalogs(): readonly Catalog[] {
     return this.context.catalogs;
   }
@@ -997,6 +1003,10 @@ class NodeBuilder {
 
   private evaluateValue(raw: unknown, slot: string): unknown {
     if (!containsDynamic(raw)) return raw;
+    if (isBinding(raw) && !Object.prototype.hasOwnProperty.call(raw, 'call') && this.run.maxReads >= 1) {
+      const plain = this.readBinding(raw.path, slot);
+      if (plain !== NOT_PLAIN) return plain;
+    }
     const result = evaluateForResolution(raw, this.scope());
     // One unit for the evaluation itself, one per call and read it made.
     this.cost.work += 1 + result.work.calls + result.work.reads;
@@ -1018,6 +1028,23 @@ class NodeBuilder {
       this.diagnose('warning', 'UNRESOLVED_BINDING', `'${slot}' is bound to '${resolvePath(raw.path, this.spec.scope)}', which is not in the data model yet.`, resolvePath(raw.path, this.spec.scope));
     }
     return result.value === undefined ? null : result.value;
+  }
+
+  /**
+   * A binding alone (`{ path }`, most props and every template row) read directly, with the same
+   * value, reads, cost and diagnostics the evaluator gives it (one read, no calls), without
+   * building an evaluator per node. NOT_PLAIN when the path does not resolve (the evaluator
+   * decides that case).
+   */
+  private readBinding(path: string, slot: string): unknown {
+    const absolute = resolvePath(path, this.spec.scope === '' ? '/' : this.spec.scope);
+    if (absolute === null) return NOT_PLAIN;
+    // One unit for the evaluation itself, one for its read.
+    this.cost.work += 2;
+    const value = this.depend(absolute, 'value');
+    if (value !== undefined) return value;
+    this.diagnose('warning', 'UNRESOLVED_BINDING', `'${slot}' is bound to '${resolvePath(path, this.spec.scope)}', which is not in the data model yet.`, resolvePath(path, this.spec.scope));
+    return null;
   }
 
   /**
@@ -1079,6 +1106,8 @@ class NodeBuilder {
     this.diagnostics.push(diagnostic);
   }
 }
+
+const NOT_PLAIN: unique symbol = Symbol('not a plain binding');
 
 function isBinding(value: unknown): value is { path: string } {
   return (
