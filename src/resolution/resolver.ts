@@ -876,7 +876,7 @@ class NodeBuilder {
     for (const [key, raw] of Object.entries(component)) {
       if (RESERVED_KEYS.has(key)) continue;
       const propShape = shape[key] ?? { kind: 'any' };
-      if (isBinding(raw) && (propShape.kind === 'dynamic' || propShape.kind === 'any')) {
+      if ((propShape.kind === 'dynamic' || propShape.kind === 'any') && isBinding(raw)) {
         bindings[key] = resolvePath(raw.path, this.spec.scope);
       }
       props[key] = this.evaluateShaped(raw, propShape, key);
@@ -1002,11 +1002,12 @@ class NodeBuilder {
   }
 
   private evaluateValue(raw: unknown, slot: string): unknown {
-    if (!containsDynamic(raw)) return raw;
-    if (isBinding(raw) && !Object.prototype.hasOwnProperty.call(raw, 'call') && this.run.maxReads >= 1) {
-      const plain = this.readBinding(raw.path, slot);
-      if (plain !== NOT_PLAIN) return plain;
-    }
+    if (isBinding(raw)) {
+      if (!Object.prototype.hasOwnProperty.call(raw, 'call') && this.run.maxReads >= 1) {
+        const plain = this.readBinding(raw.path, slot);
+        if (plain !== NOT_PLAIN) return plain;
+      }
+    } else if (!containsDynamic(raw)) return raw;
     const result = evaluateForResolution(raw, this.scope());
     // One unit for the evaluation itself, one per call and read it made.
     this.cost.work += 1 + result.work.calls + result.work.reads;
