@@ -1075,7 +1075,7 @@ class NodeBuilder {
 
   private checkComposition(catalog: Catalog, type: string): void {
     const parentType = this.run.parentComponentType(this.spec);
-    const own = componentConstraints(catalog, type);
+    const own = constraintsOf(catalog, type);
     if (parentType !== null && own.allowedParents && !own.allowedParents.includes(parentType)) {
       this.diagnose('error', 'UNALLOWED_PARENT', `Component '${this.spec.componentId}' (${type}) cannot be placed under ${parentType}; allowed parents: ${own.allowedParents.join(', ')}.`);
     }
@@ -1106,6 +1106,18 @@ class NodeBuilder {
     if (path !== undefined) diagnostic.path = path;
     this.diagnostics.push(diagnostic);
   }
+}
+
+type Constraints = ReturnType<typeof componentConstraints>;
+/** Composition constraints by catalog and type, read once (every node of a type asks for the same). */
+const constraintsByCatalog = new WeakMap<Catalog, Map<string, Constraints>>();
+
+function constraintsOf(catalog: Catalog, type: string): Constraints {
+  let byType = constraintsByCatalog.get(catalog);
+  if (!byType) constraintsByCatalog.set(catalog, (byType = new Map()));
+  let constraints = byType.get(type);
+  if (!constraints) byType.set(type, (constraints = componentConstraints(catalog, type)));
+  return constraints;
 }
 
 const NOT_PLAIN: unique symbol = Symbol('not a plain binding');
