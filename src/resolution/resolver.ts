@@ -25,6 +25,7 @@ import {
 import { getAt, jsonEqual, resolvePath, splitPointer, tableGet, tableHas, tableSize } from '../data';
 import { expressionLimits, type ExpressionLimits } from '../expressions';
 import { cycleCutRef, nodeRefOf } from './refs';
+import { hasOwn } from '../util/records';
 import { recordTreeChange } from './changes';
 
 /** Limits the resolver enforces; exceeding one gives a placeholder or a diagnostic, never a crash. */
@@ -1003,7 +1004,8 @@ class NodeBuilder {
 
   private evaluateValue(raw: unknown, slot: string): unknown {
     if (isBinding(raw)) {
-      if (!Object.prototype.hasOwnProperty.call(raw, 'call') && this.run.maxReads >= 1) {
+      // The evaluator reads own keys: an own `path`, no own `call` (JSON input always has them so).
+      if (hasOwn(raw, 'path') && !hasOwn(raw, 'call') && this.run.maxReads >= 1) {
         const plain = this.readBinding(raw.path, slot);
         if (plain !== NOT_PLAIN) return plain;
       }
