@@ -15,6 +15,9 @@
  *   ingest          our handleMessage over N example surfaces, for a focused profile
  *   dev-checks      a 2,000-row conversation through configureStore with RTK's development
  *                   checks on: their findings (must be none) and their timing warnings (reported)
+ *   browser-surface the browser benchmark's surface (browser/page.ts) through createA2ui and a
+ *                   store in this process: the first createSurface (cold), a second one, then
+ *                   keystrokes into /query [rows=1000] [keys=400]; run in a fresh process each time
  */
 import { performance } from 'node:perf_hooks';
 import { configureStore, type UnknownAction } from '@reduxjs/toolkit';
@@ -22,7 +25,7 @@ import { MessageProcessor, NodeResolver, type A2uiMessage } from '@a2ui/web_core
 import { basicCatalog as theirBasicCatalog } from '@a2ui/web_core/v0_9/basic_catalog';
 import { createA2uiSelectors } from '../selectors';
 import { createA2ui } from '../src/createA2ui';
-import { basicCatalog } from '../src/catalog';
+import { basicCatalog, BASIC_CATALOG_ID } from '../src/catalog';
 import { checkComponentSchema, checkFunctionArgs } from '../src/processor/schemaChecks';
 import { messageReceived, valueWritten } from '../src/redux/actions';
 import { createResolverCache, lookupNode, resolveSurface } from '../src/resolution/resolver';
@@ -31,6 +34,7 @@ import { createSessionRuntime, handleMessage, sessionFrom } from '../src/session
 import { initialSessionState, type SessionState, type SurfaceState } from '../src/model/state';
 import { conversations, dataUpdate, LIST_SURFACE_ID, listSurfaceV10, loadExamples, rowsOf } from './inputs';
 import { OUR_OPTIONS, Ours, OursRedux } from './sides';
+import { components as pageComponents, dataModel as pageDataModel } from './browser/page';
 
 type Json = Record<string, unknown>;
 
@@ -280,6 +284,38 @@ function devChecks(): void {
   console.log(`  timing warnings (a check took over 32 ms): ${seen.timing}`);
 }
 
+/** What the browser page's reducer does, without React: createSurface, then one keystroke at a time. */
+function browserSurface(): void {
+  const rows = arg(0, 1000);
+  const keys = arg(1, 400);
+  const a2ui = createA2ui({ catalogs: [basicCatalog()], limits: { maxNodes: 20_000 } });
+  const store = configureStore({ reducer: { a2ui: a2ui.reducer }, middleware: (d) => d({ immutableCheck: false, serializableCheck: false }) });
+  const create = (surfaceId: string) =>
+    time(() => {
+      store.dispatch(a2ui.actions.messageReceived({ version: 'v1.0', createSurface: { surfaceId, catalogId: BASIC_CATALOG_ID, components: pageComponents(), dataModel: pageDataModel(rows) } }));
+      a2ui.selectors.selectResolvedTree(store.getState(), surfaceId);
+    });
+  const first = create('s1');
+  const second = create('s2');
+  const lastError = store.getState().a2ui.session.lastError;
+  if (lastError) throw new Error(`${lastError.code}: ${lastError.message}`);
+  const samples: number[] = [];
+  let query = '';
+  for (let i = 0; i < keys; i += 1) {
+    query += String.fromCharCode(97 + (i % 26));
+    samples.push(
+      time(() => {
+        store.dispatch(a2ui.actions.valueWritten({ surfaceId: 's1', ref: 'query', property: 'value', value: query }));
+        a2ui.selectors.selectResolvedTree(store.getState(), 's1');
+      }),
+    );
+    const outbox = store.getState().a2ui.session.outbox;
+    if (outbox.length > 0) store.dispatch(a2ui.actions.effectsDelivered({ ids: outbox.map((e) => e.id) }));
+  }
+  console.log(`${rows} rows: first createSurface ${first.toFixed(1)} ms, second ${second.toFixed(1)} ms`);
+  console.log(`  keystroke: first ${(samples[0]! * 1000).toFixed(0)} µs, median of ${keys} ${(medianOf(samples) * 1000).toFixed(0)} µs`);
+}
+
 const scenarios: Record<string, () => void> = {
   'ingest-phases': ingestPhases,
   validation,
@@ -289,6 +325,7 @@ const scenarios: Record<string, () => void> = {
   append,
   ingest,
   'dev-checks': devChecks,
+  'browser-surface': browserSurface,
 };
 
 const run = scenarios[scenario];

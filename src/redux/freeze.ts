@@ -10,7 +10,10 @@
  * every keystroke. Their elements, the rows and nodes a component selects, are frozen.
  */
 
-type Frame = [current: object, before: unknown];
+import { writtenChanges, type PathChange } from '../data/writeOrigin';
+
+/** An object to walk, the value it replaces, and whether to skip the written-paths shortcut. */
+type Frame = [current: object, before: unknown, compareAll?: boolean];
 
 /**
  * Freezes `value` and every object under it that is not frozen yet; returns `value`. `previous`
@@ -21,7 +24,14 @@ export function freezeNew<T>(value: T, previous?: unknown): T {
   const stack: Frame[] = [];
   visit(value, previous, stack);
   while (stack.length > 0) {
-    const [current, before] = stack.pop() as Frame;
+    const [current, before, compareAll] = stack.pop() as Frame;
+    // A data model one recorded write made from the previous one differs only along the written
+    // paths: follow those instead of comparing every row of the lists on the way.
+    const changes = compareAll ? undefined : writtenChanges(before, current);
+    if (changes !== undefined) {
+      walkChanges(current, before, changes, stack);
+      continue;
+    }
     if (Array.isArray(current)) {
       const items = current as unknown[];
       if (Array.isArray(before)) {
@@ -44,6 +54,66 @@ export function freezeNew<T>(value: T, previous?: unknown): T {
     }
   }
   return value;
+}
+
+/** The written paths as a tree of segments; `end` marks where a change is (all below it may be new). */
+interface PathTree {
+  end: boolean;
+  next: Map<string, PathTree>;
+}
+
+function pathTree(changes: readonly PathChange[]): PathTree {
+  const root: PathTree = { end: false, next: new Map() };
+  for (const change of changes) {
+    let node = root;
+    for (const segment of change.segments) {
+      let child = node.next.get(segment);
+      if (!child) {
+        child = { end: false, next: new Map() };
+        node.next.set(segment, child);
+      }
+      node = child;
+    }
+    node.end = true;
+  }
+  return root;
+}
+
+/**
+ * Freezes what a recorded write made: the copied containers along each written path, and
+ * everything new where a path ends (walked as usual, against what was there). Nothing outside the
+ * paths changed identity (writeOrigin.ts), so nothing else is visited.
+ */
+function walkChanges(current: object, before: unknown, changes: readonly PathChange[], stack: Frame[]): void {
+  const tree = pathTree(changes);
+  if (tree.end) {
+    // A change at the root: compare the whole container.
+    stack.push([current, before, true]);
+    return;
+  }
+  const pending: Array<[current: object, before: unknown, tree: PathTree]> = [[current, before, tree]];
+  while (pending.length > 0) {
+    const [node, old, at] = pending.pop() as [object, unknown, PathTree];
+    for (const [segment, below] of at.next) {
+      const child = ownChild(node, segment);
+      const oldChild = ownChild(old, segment);
+      if (typeof child !== 'object' || child === null || child === oldChild) continue;
+      if (below.end) {
+        visit(child, oldChild, stack);
+        continue;
+      }
+      if (!Array.isArray(child)) {
+        if (Object.isFrozen(child)) continue;
+        Object.freeze(child);
+      }
+      pending.push([child, oldChild, below]);
+    }
+  }
+}
+
+function ownChild(container: unknown, key: string): unknown {
+  if (typeof container !== 'object' || container === null) return undefined;
+  return Object.prototype.hasOwnProperty.call(container, key) ? (container as Record<string, unknown>)[key] : undefined;
 }
 
 /** Where `first` sits in the first few places of `old` (0 when it is not there). */

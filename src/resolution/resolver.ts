@@ -23,8 +23,9 @@ import {
   type EvaluationScope,
 } from './evaluation';
 import { getAt, jsonEqual, resolvePath, splitPointer, tableGet, tableHas, tableSize } from '../data';
-import type { ExpressionLimits } from '../expressions';
+import { expressionLimits, type ExpressionLimits } from '../expressions';
 import { cycleCutRef, nodeRefOf } from './refs';
+import { hasOwn } from '../util/records';
 import { recordTreeChange } from './changes';
 
 /** Limits the resolver enforces; exceeding one gives a placeholder or a diagnostic, never a crash. */
@@ -780,6 +781,12 @@ class ResolutionRun {
   get limits(): ResolutionLimits {
     return this.context.limits;
   }
+  private readsAllowed: number | undefined;
+  /** How many data-model reads one evaluation may make (the evaluator's effective maxReads). */
+  get maxReads(): number {
+    this.readsAllowed ??= expressionLimits(this.context.limits.expressions).maxReads;
+    return this.readsAllowed;
+  }
   get catalogs(): readonly Catalog[] {
     return this.context.catalogs;
   }
@@ -881,7 +888,7 @@ class NodeBuilder {
     for (const [key, raw] of Object.entries(component)) {
       if (RESERVED_KEYS.has(key)) continue;
       const propShape = shape[key] ?? { kind: 'any' };
-      if (isBinding(raw) && (propShape.kind === 'dynamic' || propShape.kind === 'any')) {
+      if ((propShape.kind === 'dynamic' || propShape.kind === 'any') && isBinding(raw)) {
         bindings[key] = resolvePath(raw.path, this.spec.scope);
       }
       props[key] = this.evaluateShaped(raw, propShape, key);
@@ -1007,7 +1014,13 @@ class NodeBuilder {
   }
 
   private evaluateValue(raw: unknown, slot: string): unknown {
-    if (!containsDynamic(raw)) return raw;
+    if (isBinding(raw)) {
+      // The evaluator reads own keys: an own `path`, no own `call` (JSON input always has them so).
+      if (hasOwn(raw, 'path') && !hasOwn(raw, 'call') && this.run.maxReads >= 1) {
+        const plain = this.readBinding(raw.path, slot);
+        if (plain !== NOT_PLAIN) return plain;
+      }
+    } else if (!containsDynamic(raw)) return raw;
     const result = evaluateForResolution(raw, this.scope());
     // One unit for the evaluation itself, one per call and read it made.
     this.cost.work += 1 + result.work.calls + result.work.reads;
@@ -1029,6 +1042,23 @@ class NodeBuilder {
       this.diagnose('warning', 'UNRESOLVED_BINDING', `'${slot}' is bound to '${resolvePath(raw.path, this.spec.scope)}', which is not in the data model yet.`, resolvePath(raw.path, this.spec.scope));
     }
     return result.value === undefined ? null : result.value;
+  }
+
+  /**
+   * A binding alone (`{ path }`, most props and every template row) read directly, with the same
+   * value, reads, cost and diagnostics the evaluator gives it (one read, no calls), without
+   * building an evaluator per node. NOT_PLAIN when the path does not resolve (the evaluator
+   * decides that case).
+   */
+  private readBinding(path: string, slot: string): unknown {
+    const absolute = resolvePath(path, this.spec.scope === '' ? '/' : this.spec.scope);
+    if (absolute === null) return NOT_PLAIN;
+    // One unit for the evaluation itself, one for its read.
+    this.cost.work += 2;
+    const value = this.depend(absolute, 'value');
+    if (value !== undefined) return value;
+    this.diagnose('warning', 'UNRESOLVED_BINDING', `'${slot}' is bound to '${resolvePath(path, this.spec.scope)}', which is not in the data model yet.`, resolvePath(path, this.spec.scope));
+    return null;
   }
 
   /**
@@ -1058,7 +1088,7 @@ class NodeBuilder {
 
   private checkComposition(catalog: Catalog, type: string): void {
     const parentType = this.run.parentComponentType(this.spec);
-    const own = componentConstraints(catalog, type);
+    const own = constraintsOf(catalog, type);
     if (parentType !== null && own.allowedParents && !own.allowedParents.includes(parentType)) {
       this.diagnose('error', 'UNALLOWED_PARENT', `Component '${this.spec.componentId}' (${type}) cannot be placed under ${parentType}; allowed parents: ${own.allowedParents.join(', ')}.`);
     }
@@ -1090,6 +1120,20 @@ class NodeBuilder {
     this.diagnostics.push(diagnostic);
   }
 }
+
+type Constraints = ReturnType<typeof componentConstraints>;
+/** Composition constraints by catalog and type, read once (every node of a type asks for the same). */
+const constraintsByCatalog = new WeakMap<Catalog, Map<string, Constraints>>();
+
+function constraintsOf(catalog: Catalog, type: string): Constraints {
+  let byType = constraintsByCatalog.get(catalog);
+  if (!byType) constraintsByCatalog.set(catalog, (byType = new Map()));
+  let constraints = byType.get(type);
+  if (!constraints) byType.set(type, (constraints = componentConstraints(catalog, type)));
+  return constraints;
+}
+
+const NOT_PLAIN: unique symbol = Symbol('not a plain binding');
 
 function isBinding(value: unknown): value is { path: string } {
   return (
