@@ -87,3 +87,24 @@ export function agentAnswer(functionCallId: string, value: unknown) {
 export const AGENT_FUNCTIONS = Object.freeze({
   greeting: (args: Record<string, unknown>) => `Hello, ${String(args.who)}!`,
 });
+
+/**
+ * createSurface for `surfaceId`: a TextField bound to /q and a Text whose `text` is the agent
+ * function `lookup(q: /q)`, so every keystroke in the field changes the call's arguments (the
+ * surface the debounce tests type into).
+ */
+export function echoSurface(surfaceId = 's') {
+  return deepFreeze({
+    version: 'v1.0',
+    createSurface: {
+      surfaceId,
+      catalogId: BASIC_CATALOG_ID,
+      components: [
+        { id: 'root', component: 'Column', children: ['field', 'echo'] },
+        { id: 'field', component: 'TextField', label: 'q', value: { path: '/q' } },
+        { id: 'echo', component: 'Text', text: { call: 'lookup', args: { q: { path: '/q' } } } },
+      ],
+      dataModel: { q: '' },
+    },
+  });
+}

@@ -5,27 +5,14 @@
  */
 import { tableGet, tableToRecord } from '../../src/data/table';
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { BASIC_CATALOG_ID, captureConsole, createHarness, createPlainStore, type ConsoleCapture, type Harness } from '../helpers/reduxHarness';
+import { captureConsole, createHarness, createPlainStore, type ConsoleCapture, type Harness } from '../helpers/reduxHarness';
 import { createA2ui } from '../../src/createA2ui';
 import { basicCatalog } from '../../src/catalog';
 import { createDeliveryStore, scriptedTransport } from '../helpers/reduxDelivery';
+import { echoSurface } from '../helpers/reduxFixtures';
 
 const DEBOUNCE = 300;
 const TIMEOUT = 1_000;
-
-const echoSurface = {
-  version: 'v1.0',
-  createSurface: {
-    surfaceId: 's',
-    catalogId: BASIC_CATALOG_ID,
-    components: [
-      { id: 'root', component: 'Column', children: ['field', 'echo'] },
-      { id: 'field', component: 'TextField', label: 'q', value: { path: '/q' } },
-      { id: 'echo', component: 'Text', text: { call: 'lookup', args: { q: { path: '/q' } } } },
-    ],
-    dataModel: { q: '' },
-  },
-};
 
 /** The `q` argument of every callAgentFunction the agent received, in order. */
 const receivedQueries = (h: Harness): unknown[] =>
@@ -57,7 +44,7 @@ describe('agentCallDebounceMs with the saga (fake timers)', () => {
 
   it('sends one call, for the last keystroke, once it stayed unchanged for the debounce; then its timeout runs', async () => {
     const h = (harness = createHarness({ agentCallDebounceMs: DEBOUNCE, defaultTimeoutMs: TIMEOUT }));
-    h.agent.send(echoSurface);
+    h.agent.send(echoSurface());
     await jest.advanceTimersByTimeAsync(0);
     expect(receivedQueries(h)).toEqual(['']);
 
@@ -93,7 +80,7 @@ describe('agentCallDebounceMs with the saga (fake timers)', () => {
 
   it('a superseded waiting call produces no wire message and its timer is cleared', async () => {
     const h = (harness = createHarness({ agentCallDebounceMs: DEBOUNCE, defaultTimeoutMs: TIMEOUT }));
-    h.agent.send(echoSurface);
+    h.agent.send(echoSurface());
     await jest.advanceTimersByTimeAsync(0);
     await typeSlowly(h, ['a'], 10);
     const waiting = Object.keys(h.state().session.debounces ?? {});
@@ -110,7 +97,7 @@ describe('agentCallDebounceMs with the saga (fake timers)', () => {
 
   it('deleting the surface drops the waiting call: nothing is sent and no timer is left', async () => {
     const h = (harness = createHarness({ agentCallDebounceMs: DEBOUNCE, defaultTimeoutMs: null }));
-    h.agent.send(echoSurface);
+    h.agent.send(echoSurface());
     await jest.advanceTimersByTimeAsync(0);
     await typeSlowly(h, ['x'], 10);
     expect(Object.keys(h.state().session.debounces ?? {})).toHaveLength(1);
@@ -127,7 +114,7 @@ describe('agentCallDebounceMs with the saga (fake timers)', () => {
     const { transport, agent } = scriptedTransport(() => 'ok');
     const d = createDeliveryStore({ agentCallDebounceMs: DEBOUNCE, defaultTimeoutMs: null });
     d.start({ transport });
-    d.store.dispatch(d.a2ui.actions.messageReceived(echoSurface));
+    d.store.dispatch(d.a2ui.actions.messageReceived(echoSurface()));
     await jest.advanceTimersByTimeAsync(0);
     d.store.dispatch(d.a2ui.actions.valueWritten({ surfaceId: 's', ref: 'field', property: 'value', value: 'x' }));
     await jest.advanceTimersByTimeAsync(100);
@@ -147,7 +134,7 @@ describe('agentCallDebounceMs with the saga (fake timers)', () => {
   it('replaying the recorded actions on a plain store gives the same state (the timer is an action)', async () => {
     const options = { catalogs: [basicCatalog()], agentCallDebounceMs: DEBOUNCE, defaultTimeoutMs: TIMEOUT };
     const h = (harness = createHarness(options));
-    h.agent.send(echoSurface);
+    h.agent.send(echoSurface());
     await jest.advanceTimersByTimeAsync(0);
     await typeSlowly(h, ['T', 'To'], 100);
     await jest.advanceTimersByTimeAsync(DEBOUNCE);

@@ -14,23 +14,10 @@ import { createA2ui } from '../../src/createA2ui';
 import { createInMemoryTransport } from '../../src/transports/inMemory';
 import type { A2uiState } from '../../src/redux/state';
 import { createDeliveryStore } from '../helpers/reduxDelivery';
-import { BASIC_CATALOG_ID, captureConsole, createActionRecorder, createHarness, type ConsoleCapture, type Harness } from '../helpers/reduxHarness';
+import { echoSurface } from '../helpers/reduxFixtures';
+import { captureConsole, createActionRecorder, createHarness, type ConsoleCapture, type Harness } from '../helpers/reduxHarness';
 
 const DEBOUNCE = 300;
-
-const echoSurface = (surfaceId: string) => ({
-  version: 'v1.0',
-  createSurface: {
-    surfaceId,
-    catalogId: BASIC_CATALOG_ID,
-    components: [
-      { id: 'root', component: 'Column', children: ['field', 'echo'] },
-      { id: 'field', component: 'TextField', label: 'q', value: { path: '/q' } },
-      { id: 'echo', component: 'Text', text: { call: 'lookup', args: { q: { path: '/q' } } } },
-    ],
-    dataModel: { q: '' },
-  },
-});
 
 interface SentCall {
   surfaceId: string;
@@ -136,12 +123,19 @@ describe('debounced agent calls under hostile interleavings', () => {
 
   it('a node moving off a call another node still reads waits out the debounce, then its call is sent once', async () => {
     const h = (harness = createHarness({ agentCallDebounceMs: DEBOUNCE, defaultTimeoutMs: null }));
-    const shared = echoSurface('s');
-    shared.createSurface.components = [
-      { id: 'root', component: 'Column', children: ['field', 'echo', 'fixed'] },
-      ...shared.createSurface.components.slice(1),
-      { id: 'fixed', component: 'Text', text: { call: 'lookup', args: { q: '' } } },
-    ] as typeof shared.createSurface.components;
+    const echo = echoSurface('s');
+    // A second Text reading the call the echo makes for an empty field.
+    const shared = {
+      ...echo,
+      createSurface: {
+        ...echo.createSurface,
+        components: [
+          { id: 'root', component: 'Column', children: ['field', 'echo', 'fixed'] },
+          ...echo.createSurface.components.slice(1),
+          { id: 'fixed', component: 'Text', text: { call: 'lookup', args: { q: '' } } },
+        ],
+      },
+    };
     h.agent.send(shared);
     await jest.advanceTimersByTimeAsync(0);
     expect(sentCalls(h.agent.received).map((c) => c.q)).toEqual(['']);

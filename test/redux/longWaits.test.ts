@@ -4,7 +4,8 @@
  * it, neither failing its worker (so the call would never be sent or never time out) nor cutting
  * it short.
  */
-import { BASIC_CATALOG_ID, captureConsole, createHarness, type ConsoleCapture } from '../helpers/reduxHarness';
+import { echoSurface } from '../helpers/reduxFixtures';
+import { captureConsole, createHarness, type ConsoleCapture } from '../helpers/reduxHarness';
 
 const LONG = 3_000_000_000; // ms, about 34.7 days: more than one timer holds
 
@@ -21,19 +22,7 @@ afterEach(() => {
 it('a debounce and a timeout longer than one timer run their whole length, once', async () => {
   const h = createHarness({ agentCallDebounceMs: LONG, defaultTimeoutMs: LONG });
   try {
-    h.agent.send({
-      version: 'v1.0',
-      createSurface: {
-        surfaceId: 's',
-        catalogId: BASIC_CATALOG_ID,
-        components: [
-          { id: 'root', component: 'Column', children: ['field', 'echo'] },
-          { id: 'field', component: 'TextField', label: 'q', value: { path: '/q' } },
-          { id: 'echo', component: 'Text', text: { call: 'lookup', args: { q: { path: '/q' } } } },
-        ],
-        dataModel: { q: '' },
-      },
-    });
+    h.agent.send(echoSurface());
     await jest.advanceTimersByTimeAsync(0);
     h.store.dispatch(h.a2ui.actions.valueWritten({ surfaceId: 's', ref: 'field', property: 'value', value: 'x' }));
     const sent = () => h.receivedOf('callAgentFunction').length;

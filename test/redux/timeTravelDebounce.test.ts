@@ -10,7 +10,7 @@ import createSagaMiddleware from 'redux-saga';
 import { basicCatalog } from '../../src/catalog';
 import { createA2ui } from '../../src/createA2ui';
 import { createInMemoryTransport } from '../../src/transports/inMemory';
-import { BASIC_CATALOG_ID } from '../helpers/reduxHarness';
+import { echoSurface } from '../helpers/reduxFixtures';
 
 const DEBOUNCE = 300;
 
@@ -31,19 +31,7 @@ it('jumping among states with waiting calls sends no call twice and never a supe
   const callIds = () => agent.received.flatMap((r) => ('callAgentFunction' in r.message ? [(r.message.callAgentFunction as { functionCallId: string }).functionCallId] : []));
   const type = (value: string) => store.dispatch(a2ui.actions.valueWritten({ surfaceId: 's', ref: 'field', property: 'value', value }));
 
-  agent.send({
-    version: 'v1.0',
-    createSurface: {
-      surfaceId: 's',
-      catalogId: BASIC_CATALOG_ID,
-      components: [
-        { id: 'root', component: 'Column', children: ['field', 'echo'] },
-        { id: 'field', component: 'TextField', label: 'q', value: { path: '/q' } },
-        { id: 'echo', component: 'Text', text: { call: 'lookup', args: { q: { path: '/q' } } } },
-      ],
-      dataModel: { q: '' },
-    },
-  });
+  agent.send(echoSurface());
   await jest.advanceTimersByTimeAsync(0);
   type('a');
   const superseded = Object.keys(store.getState().a2ui.session.debounces ?? {});
