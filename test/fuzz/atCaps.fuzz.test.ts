@@ -10,10 +10,9 @@ import fc from 'fast-check';
 import { basicCatalog, BASIC_CATALOG_ID } from '../../src/catalog';
 import type { SessionLimits } from '../../src/processor/config';
 import { createSession, handleMessage, resolvedTree, type Session } from '../../src/session/session';
-import { write } from '../../src/session/interaction';
 import { logRuns, params, TEST_TIMEOUT_MS } from './config';
 import { assertPrototypesClean, assertTrees, invariant } from './invariants';
-import { tableValues } from '../../src/data/table';
+import { applyCapsStep, type CapsStep } from './capsSteps';
 
 jest.setTimeout(TEST_TIMEOUT_MS);
 afterAll(() => logRuns('atCaps'));
@@ -47,14 +46,7 @@ const CELLS: Json[] = [
 const textArb = fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('a'.repeat(25), 'a'.repeat(40), 'b', ''));
 const rowArb = fc.record({ title: textArb, cells: fc.array(fc.record({ v: textArb }), { maxLength: 6 }) });
 
-type Step =
-  | { kind: 'rows'; rows: Array<{ title: string; cells: Array<{ v: string }> }> }
-  | { kind: 'title'; index: number; value: string }
-  | { kind: 'cell'; index: number; cell: number; value: string }
-  | { kind: 'write'; pick: number; value: string }
-  | { kind: 'row'; variant: number }
-  | { kind: 'cellType'; variant: number }
-  | { kind: 'answer'; pick: number; value: string };
+type Step = CapsStep;
 
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('rows' as const), rows: fc.array(rowArb, { maxLength: 16 }) }),
@@ -67,32 +59,7 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
 );
 
 function apply(session: Session, step: Step): Session {
-  switch (step.kind) {
-    case 'rows':
-      return handleMessage(session, v({ updateDataModel: { surfaceId: 's', path: '/rows', value: step.rows } })).session;
-    case 'title':
-      return handleMessage(session, v({ updateDataModel: { surfaceId: 's', path: `/rows/${step.index}/title`, value: step.value } })).session;
-    case 'cell':
-      return handleMessage(session, v({ updateDataModel: { surfaceId: 's', path: `/rows/${step.index}/cells/${step.cell}/v`, value: step.value } })).session;
-    case 'write': {
-      const tree = resolvedTree(session, 's');
-      const bound = Object.values(tree?.nodes ?? {}).filter((n) => 'value' in n.bindings);
-      const node = bound[step.pick % Math.max(1, bound.length)];
-      if (node === undefined) return session;
-      const result = write(session, 's', node.ref, 'value', step.value);
-      return result.ok ? result.session : session;
-    }
-    case 'row':
-      return handleMessage(session, v({ updateComponents: { surfaceId: 's', components: [ROWS[step.variant]] } })).session;
-    case 'cellType':
-      return handleMessage(session, v({ updateComponents: { surfaceId: 's', components: [CELLS[step.variant]] } })).session;
-    case 'answer': {
-      const pending = tableValues(session.state.agentCalls).filter((row) => row.status === 'pending');
-      const row = pending[step.pick % Math.max(1, pending.length)];
-      if (row === undefined) return session;
-      return handleMessage(session, v({ agentFunctionResponse: { functionCallId: row.callId, value: step.value } })).session;
-    }
-  }
+  return applyCapsStep(session, step, ROWS, CELLS);
 }
 
 describe('incremental resolution equals resolution from scratch at every cap', () => {

@@ -11,12 +11,12 @@ import fc from 'fast-check';
 import { basicCatalog, BASIC_CATALOG_ID } from '../../src/catalog';
 import type { SessionLimits } from '../../src/processor/config';
 import { createSession, handleMessage, resolvedTree, sendDebouncedAgentCall, sessionFrom, type Session } from '../../src/session/session';
-import { write } from '../../src/session/interaction';
 import { changedNodeRefs } from '../../src/resolution/changes';
 import { lookupNode } from '../../src/resolution/resolver';
 import type { ResolvedTree } from '../../src/model/tree';
 import type { SessionState } from '../../src/model/state';
 import { tableValues } from '../../src/data/table';
+import { applyCapsStep, type CapsStep } from './capsSteps';
 import { logRuns, params, TEST_TIMEOUT_MS } from './config';
 import { assertPrototypesClean, assertTrees, invariant } from './invariants';
 
@@ -45,17 +45,7 @@ const CELLS: Json[] = [
 const textArb = fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('a'.repeat(40), 'b', ''));
 const rowArb = fc.record({ title: textArb, cells: fc.array(fc.record({ v: textArb }), { maxLength: 5 }) });
 
-type Step =
-  | { kind: 'rows'; rows: Array<{ title: string; cells: Array<{ v: string }> }> }
-  | { kind: 'title'; index: number; value: string }
-  | { kind: 'cell'; index: number; cell: number; value: string }
-  | { kind: 'write'; pick: number; value: string }
-  | { kind: 'row'; variant: number }
-  | { kind: 'cellType'; variant: number }
-  | { kind: 'answer'; pick: number; value: string }
-  | { kind: 'due'; pick: number }
-  | { kind: 'back'; pick: number }
-  | { kind: 'json' };
+type Step = CapsStep | { kind: 'due'; pick: number } | { kind: 'back'; pick: number } | { kind: 'json' };
 
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('rows' as const), rows: fc.array(rowArb, { maxLength: 14 }) }),
@@ -75,29 +65,6 @@ const counts = { sent: 0 };
 
 function apply(session: Session, step: Step, history: readonly Session[]): Session {
   switch (step.kind) {
-    case 'rows':
-      return handleMessage(session, v({ updateDataModel: { surfaceId: 's', path: '/rows', value: step.rows } })).session;
-    case 'title':
-      return handleMessage(session, v({ updateDataModel: { surfaceId: 's', path: `/rows/${step.index}/title`, value: step.value } })).session;
-    case 'cell':
-      return handleMessage(session, v({ updateDataModel: { surfaceId: 's', path: `/rows/${step.index}/cells/${step.cell}/v`, value: step.value } })).session;
-    case 'write': {
-      const bound = Object.values(resolvedTree(session, 's')?.nodes ?? {}).filter((n) => 'value' in n.bindings);
-      const node = bound[step.pick % Math.max(1, bound.length)];
-      if (node === undefined) return session;
-      const result = write(session, 's', node.ref, 'value', step.value);
-      return result.ok ? result.session : session;
-    }
-    case 'row':
-      return handleMessage(session, v({ updateComponents: { surfaceId: 's', components: [ROWS[step.variant]] } })).session;
-    case 'cellType':
-      return handleMessage(session, v({ updateComponents: { surfaceId: 's', components: [CELLS[step.variant]] } })).session;
-    case 'answer': {
-      const pending = tableValues(session.state.agentCalls).filter((row) => row.status === 'pending' && row.debounced !== true);
-      const row = pending[step.pick % Math.max(1, pending.length)];
-      if (row === undefined) return session;
-      return handleMessage(session, v({ agentFunctionResponse: { functionCallId: row.callId, value: step.value } })).session;
-    }
     case 'due': {
       const waiting = tableValues(session.state.agentCalls).filter((row) => row.debounced === true && row.status === 'pending');
       const row = waiting[step.pick % Math.max(1, waiting.length)];
@@ -109,6 +76,8 @@ function apply(session: Session, step: Step, history: readonly Session[]): Sessi
       return history.length === 0 ? session : (history[step.pick % history.length] as Session);
     case 'json':
       return sessionFrom(session.runtime, JSON.parse(JSON.stringify(session.state)) as SessionState);
+    default:
+      return applyCapsStep(session, step, ROWS, CELLS);
   }
 }
 
