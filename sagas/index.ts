@@ -19,7 +19,7 @@ import { surfaceOf } from '../src/redux/operations';
 import type { A2uiState, OutboxEntry } from '../src/redux/state';
 import type { Effect, McpReply } from '../src/model/effects';
 import type { McpToolClient } from '../src/session/session';
-import { runMcpToolCall } from '../src/mcp/saga';
+import { runMcpToolCall } from './mcpToolCall';
 import type { A2uiTransport, TransportMetadata } from '../src/transports/types';
 import { errorText } from '../src/util/errors';
 import { tableGet, tableKeys, type Table } from '../src/data/table';

@@ -21,7 +21,7 @@ export {
 } from './session/session';
 export { write, invoke } from './session/interaction';
 export { DEFAULT_SESSION_LIMITS } from './processor/config';
-export type { Session, SessionOptions, Result, Failure, McpToolClient } from './session/session';
+export type { Session, SessionOptions, Result, Failure, McpToolClient, SessionExtension } from './session/session';
 export type { SessionLimits } from './processor/config';
 export type { SessionState, SurfaceState, ComponentRecord, AgentCallRow, AgentCallStatus } from './model/state';
 export { componentOf, componentsOf } from './model/state';
@@ -73,9 +73,9 @@ export type { TypedCatalog, CatalogComponentProps, CatalogComponentName, InferCo
 export type { BasicComponentProps } from './catalog/basic/componentTypes';
 export type { McpComponentProps } from './mcp/catalog/componentTypes';
 
-// ---- MCP Apps (the MCP catalog is its own entry, `a2ui-redux/mcp`, so apps without it do not ship it)
-export { mcpAppRequest, mcpToolSettled, mcpReplyEffect, MCP_ERROR_CODES, MCP_USER_ACTIVATION_WINDOW_MS } from './mcp/requests';
-export type { McpReply, McpAppRequestResult, McpAppRequestOptions, McpToolSettlement, McpToolSettledResult } from './mcp/requests';
+// ---- MCP Apps: the MCP catalog and its session side (`mcpAppRequest`, …) are their own entry,
+// `a2ui-redux/mcp`, so apps without MCP Apps do not ship them; only the vocabulary is here.
+export type { McpReply } from './mcp/types';
 
 // ---- wire types (the schemas and parsers are in `a2ui-redux/protocol`)
 export { A2UI_VERSION } from './protocol/common';

@@ -107,8 +107,19 @@ export interface Catalog {
   readonly protocolVersion?: string;
   /** Extra named JSON Schema definitions (catalog.json `$defs`) the component schemas refer to. */
   readonly defs?: Readonly<Record<string, JsonSchema>>;
+  /**
+   * The session side of a feature that arrives with this catalog (MCP Apps with `mcpCatalog()`).
+   * The session types and checks it (`SessionExtension`); the catalog only carries it, so an app
+   * whose catalogs bring none ships none of that code.
+   */
+  readonly sessionExtension?: CatalogSessionExtension;
   /** The JSON catalog definition (catalog_definition.json shape) for renderer capabilities. */
   toJSON(): Record<string, unknown>;
+}
+
+/** What the catalog layer knows of a session extension: its name (its seams are the session's). */
+export interface CatalogSessionExtension {
+  readonly name: string;
 }
 
 /** The input of {@link defineCatalog}. */

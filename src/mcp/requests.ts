@@ -39,45 +39,31 @@ import { splitAgentPayload } from '../protocol';
 import { a2uiError, type A2uiError } from '../protocol/errors';
 import { errorText, toJsonValue } from '../protocol/json';
 import { locateNode, type LocatedNode } from '../session/locate';
-import type { Effect, McpReply } from '../model/effects';
+import { JSON_RPC_INTERNAL_ERROR, type Effect, type McpReply } from '../model/effects';
 import { checkMcpPayload } from './guard';
-import { MCP_USER_ACTIVATION_WINDOW_MS } from './types';
+import { MCP_USER_ACTIVATION_WINDOW_MS, type McpAppRequestOptions, type McpToolSettlement } from './types';
 import { MCP_APP_COMPONENT, mcpAppBindings, mcpInitialNotifications, notificationFor, sameJson } from './notify';
 import { checkArgumentsAgainstSchema } from './schema';
 import { applyLocalRequests } from '../session/localRequests';
 import { mcpDiagnostic } from './toolCalls';
-import { completeOperation, handleMessageUnguarded, withDataModelMetadata, type Session } from '../session/session';
+import { completeOperation, handleMessageUnguarded, withDataModelMetadata, type AppRequestResult, type Session, type ToolSettledResult } from '../session/session';
 import { componentOf, componentsOf, type ComponentRecord, type SessionState, type SurfaceState } from '../model/state';
 import { isRecord } from '../util/records';
 import { A2UI_VERSION } from '../protocol/common';
 import { SURFACE_MESSAGE_KINDS } from '../protocol/agentToRenderer';
 
 export type { McpReply } from '../model/effects';
+export type { McpAppRequestOptions, McpToolSettlement } from './types';
 
 /** JSON-RPC error codes of the replies. */
 export const MCP_ERROR_CODES = Object.freeze({
   invalidRequest: -32600,
   methodNotFound: -32601,
   invalidParams: -32602,
-  internalError: -32603,
+  internalError: JSON_RPC_INTERNAL_ERROR,
   /** The MCP SDK's RequestTimeout. */
   requestTimeout: -32001,
 });
-
-/** Options of {@link mcpAppRequest}. */
-export interface McpAppRequestOptions {
-  /**
-   * The JSON-RPC id of the app's request: it names a deferred tool call in its `mcpToolCall`
-   * effect, so the reply built later can be matched to the request.
-   */
-  requestId?: string | number;
-  /**
-   * When the host last saw a user activation (a click or key press) inside this app's frame, as
-   * epoch milliseconds on the session's clock. Only the host can know it; an app's own messages
-   * never count. `ui/open-link` needs one within {@link MCP_USER_ACTIVATION_WINDOW_MS}.
-   */
-  userActivationAt?: number;
-}
 
 export { MCP_USER_ACTIVATION_WINDOW_MS };
 
@@ -85,32 +71,13 @@ export { MCP_USER_ACTIVATION_WINDOW_MS };
  * What {@link mcpAppRequest} returns. `reply` is what to answer the app now; `deferred` means
  * the answer comes later, from {@link mcpToolSettled} (`reply` is then null).
  */
-export type McpAppRequestResult =
-  | { ok: true; session: Session; effects: Effect[]; reply: McpReply; deferred: boolean }
-  | { ok: false; error: A2uiError };
+export type McpAppRequestResult = AppRequestResult;
 
-/** How a tool call the host ran ended (the payload of `mcpToolReplied`). */
-export interface McpToolSettlement {
-  requestId: string | number;
-  surfaceId: string;
-  ref: string;
-  outcome: { status: 'ok'; result: unknown } | { status: 'error' | 'timeout'; message: string };
-  /** Who asked: an app's tools/call (default) or a callMcpTool action. */
-  origin?: 'app' | 'action';
-  /** The tool, and the arguments it was called with (for the MCP App resource's `toolInput`). */
-  name?: string;
-  arguments?: Record<string, unknown>;
-  /** Where a callMcpTool action wants the MCP App resource written. */
-  targetDataPath?: string;
-}
-
-/** What {@link mcpToolSettled} returns. */
-export interface McpToolSettledResult {
-  session: Session;
-  effects: Effect[];
-  /** The reply to the app for an app's call; null for a callMcpTool action. */
-  reply: McpReply;
-}
+/**
+ * What {@link mcpToolSettled} returns: `reply` is the reply to the app for an app's call, null
+ * for a callMcpTool action.
+ */
+export type McpToolSettledResult = ToolSettledResult;
 
 /** A CallToolResult with no content: the reply to a tool call nobody runs. */
 const EMPTY_TOOL_RESULT = Object.freeze({ content: Object.freeze([]) });

@@ -16,6 +16,36 @@ export interface McpToolClient {
   callTool(request: { name: string; arguments?: Record<string, unknown> }): Promise<unknown>;
 }
 
+/** Options of an embedded app's request (`mcpAppRequest`, the `mcpAppRequested` action). */
+export interface McpAppRequestOptions {
+  /**
+   * The JSON-RPC id of the app's request: it names a deferred tool call in its `mcpToolCall`
+   * effect, so the reply built later can be matched to the request.
+   */
+  requestId?: string | number;
+  /**
+   * When the host last saw a user activation (a click or key press) inside this app's frame, as
+   * epoch milliseconds on the session's clock. Only the host can know it; an app's own messages
+   * never count. `ui/open-link` needs one within {@link MCP_USER_ACTIVATION_WINDOW_MS}.
+   */
+  userActivationAt?: number;
+}
+
+/** How a tool call the host ran ended (the payload of `mcpToolReplied`). */
+export interface McpToolSettlement {
+  requestId: string | number;
+  surfaceId: string;
+  ref: string;
+  outcome: { status: 'ok'; result: unknown } | { status: 'error' | 'timeout'; message: string };
+  /** Who asked: an app's tools/call (default) or a callMcpTool action. */
+  origin?: 'app' | 'action';
+  /** The tool, and the arguments it was called with (for the MCP App resource's `toolInput`). */
+  name?: string;
+  arguments?: Record<string, unknown>;
+  /** Where a callMcpTool action wants the MCP App resource written. */
+  targetDataPath?: string;
+}
+
 /** The effects of MCP Apps. */
 export type McpEffect =
   /**

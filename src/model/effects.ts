@@ -9,6 +9,9 @@ import type { Diagnostic } from './tree';
 
 export type { McpReply } from '../mcp/types';
 
+/** The JSON-RPC code of an internal error: how an `mcpReply` answers a request nothing could act on. */
+export const JSON_RPC_INTERNAL_ERROR = -32603;
+
 /**
  * A renderer→agent message as sent on the wire.
  * @deprecated Use {@link RendererToAgentMessage}, the exact union this now names; the alias goes in the next minor version.

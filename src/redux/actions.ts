@@ -6,7 +6,7 @@
  * same state, ids included.
  */
 import { createAction } from '@reduxjs/toolkit';
-import type { McpToolSettlement } from '../mcp/requests';
+import type { McpToolSettlement } from '../mcp/types';
 
 /** What `prepare` adds to every action that can make effects. */
 export interface A2uiActionMeta {

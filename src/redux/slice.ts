@@ -11,11 +11,11 @@ import { a2uiError } from '../protocol/errors';
 import type { Effect } from '../model/effects';
 import { invoke, write } from '../session/interaction';
 import { dispose, handleMessage, sendDebouncedAgentCall, timeoutAgentCall } from '../session/session';
-import { checkMcpAppRequest, checkMcpToolReplied, mcpAppRequestedCase, mcpToolRepliedCase, type McpAppRequestInput } from '../mcp/reducer';
-import type { McpToolSettlement } from '../mcp/requests';
+import type { McpToolSettlement } from '../mcp/types';
 import { errorText } from '../util/errors';
 import { a2uiPrepare, type A2uiActionMeta, type A2uiReportPayloads } from './actions';
 import { freezeNew } from './freeze';
+import { checkMcpAppRequest, checkMcpToolReplied, mcpAppRequestedCase, mcpToolRepliedCase, type McpAppRequestInput } from './mcpCases';
 import {
   enqueue,
   fieldsMalformed,

@@ -1,10 +1,10 @@
 /**
  * What a function implementation asked for (catalog `LocalRequest`s), carried out in order: data
- * writes, A2UI messages that never recreate a surface, URLs to open, and MCP tool calls (handed
- * to MCP Apps at its `mcpToolCallRequested` seam). Shared by `invoke` and MCP Apps' function calls.
+ * writes, A2UI messages that never recreate a surface, URLs to open; any other request (an MCP
+ * tool call) goes to the session extensions' `localRequest` seam (MCP Apps, with the MCP catalog).
+ * Shared by `invoke` and MCP Apps' function calls.
  */
 import type { LocalRequest } from '../catalog/types';
-import { mcpToolCallRequested } from '../mcp/toolCalls';
 import type { Effect } from '../model/effects';
 import { applyMessage } from '../processor/processor';
 import type { A2uiError } from '../protocol/errors';
@@ -13,7 +13,7 @@ import { A2UI_VERSION } from '../protocol/common';
 
 /**
  * Carries out what a function asked for, in order (data writes, A2UI messages that never recreate
- * a surface, URLs to open, MCP tool calls); then resolves the surface. Shared by `invoke`.
+ * a surface, URLs to open, extensions' requests); then resolves the surface. Shared by `invoke`.
  */
 export function applyLocalRequests(
   session: Session,
@@ -38,7 +38,7 @@ export function applyLocalRequests(
       if (!applied.ok) return { ok: false, error: applied.error };
       current = applied.session;
     } else {
-      const call = mcpToolCallRequested(current, surfaceId, ref, request);
+      const call = extensionRequest(current, surfaceId, ref, request);
       effects.push(...call.effects);
       current = call.session;
     }
@@ -46,4 +46,19 @@ export function applyLocalRequests(
   if (current === session) return { ok: true, session, effects };
   const done = completeOperation(session.runtime, session.state, current.state, effects, new Set([surfaceId]), null);
   return { ok: true, session: done.session, effects: done.effects };
+}
+
+/**
+ * A request the core does not carry out, by the first session extension that takes it; with none
+ * (a `callMcpTool` made by a custom catalog's function in a session without the MCP catalog), a
+ * warning diagnostic.
+ */
+function extensionRequest(session: Session, surfaceId: string, ref: string, request: LocalRequest): { session: Session; effects: Effect[] } {
+  for (const extension of session.runtime.extensions) {
+    const done = extension.localRequest?.(session, surfaceId, ref, request);
+    if (done !== undefined) return done;
+  }
+  const name = 'name' in request ? ` '${request.name}'` : '';
+  const payload = { code: 'MCP_TOOL_UNAVAILABLE', message: `A ${request.type} request${name} has no catalog in this session to carry it out (the MCP catalog does).`, ref };
+  return { session, effects: [{ type: 'diagnostic', surfaceId, severity: 'warning', payload }] };
 }

@@ -2,7 +2,7 @@
  * The public, pure session API: every operation takes a session and returns a new one with the
  * effects the host must carry out. Nothing here throws; nothing here performs I/O.
  */
-import type { Catalog } from '../catalog/types';
+import type { Catalog, LocalRequest } from '../catalog/types';
 import { a2uiError, type A2uiError } from '../protocol/errors';
 import { splitAgentPayload, parseAgentMessage } from '../protocol';
 import { jsonLengthWithin } from '../protocol/json';
@@ -17,16 +17,15 @@ import {
   type ResolverCache,
 } from '../resolution/resolver';
 import type { ResolvedTree } from '../model/tree';
-import { agentErrorEffect, diagnosticEffect, type Effect } from '../model/effects';
+import { agentErrorEffect, diagnosticEffect, type Effect, type McpReply } from '../model/effects';
 import type { RendererDataModel } from '../protocol/dataModel';
 import { ownValue, tableGet, tableWith } from '../data';
 import { agentCallIndexKey, initialSessionState, noteCallTableChange, type AgentCallRow, type SessionState, type SurfaceState } from '../model/state';
 import type { AgentCallRequest } from '../resolution/evaluation';
-import { mcpDataModelNotifications } from '../mcp/notify';
 import { errorText } from '../util/errors';
 import { isRecord } from '../util/records';
 import { SURFACE_MESSAGE_KINDS } from '../protocol/agentToRenderer';
-import type { McpToolClient } from '../mcp/types';
+import type { McpAppRequestOptions, McpToolSettlement } from '../mcp/types';
 import { readCatalogs, readSessionOptions, type SessionOptions } from './options';
 import { settlePendingActions } from './pendingActions';
 import { inlineCatalogDefinition } from './capabilities';
@@ -37,9 +36,54 @@ export type { McpToolClient } from '../mcp/types';
 
 export type { SessionOptions } from './options';
 
+/**
+ * The session side of a feature that arrives with a catalog (MCP Apps with `mcpCatalog()`): code
+ * the session, its local requests and the Redux slice call at named seams. Every seam is
+ * optional; without an extension a seam does what it does for a surface without the feature.
+ * The feature's state stays in the session state; an extension is code, like its catalog.
+ */
+export interface SessionExtension {
+  /** The feature, for messages. */
+  readonly name: string;
+  /**
+   * The effects of what an operation changed in one surface's data model (embedded apps hear
+   * about their bound values), given the surface before and after and its resolved tree.
+   */
+  dataModelChanged?(before: SurfaceState, after: SurfaceState, tree: ResolvedTree): Effect[];
+  /**
+   * Carries out a local request the core does not (a `callMcpTool` action's `mcpToolCall`) made
+   * by an action of node `ref`; undefined when the request is not this extension's.
+   */
+  localRequest?(session: Session, surfaceId: string, ref: string, request: LocalRequest): { session: Session; effects: Effect[] } | undefined;
+  /** Acts on a request of the embedded app at node `ref` (the `mcpAppRequested` action). */
+  appRequest?(session: Session, surfaceId: string, ref: string, method: string, params: unknown, options: McpAppRequestOptions): AppRequestResult;
+  /** Applies the outcome of a tool call the host ran (the `mcpToolReplied` action). */
+  toolSettled?(session: Session, settlement: McpToolSettlement): ToolSettledResult;
+}
+
+/**
+ * What an app request comes to: `reply` is the answer now, or null with `deferred` when a tool
+ * call answers later; `ok: false` when there is no app at that node to answer.
+ */
+export type AppRequestResult =
+  | { ok: true; session: Session; effects: Effect[]; reply: McpReply; deferred: boolean }
+  | { ok: false; error: A2uiError };
+
+/** What a settled tool call comes to: the reply for an app's call, null for an action's. */
+export interface ToolSettledResult {
+  session: Session;
+  effects: Effect[];
+  reply: McpReply;
+}
+
+/** The seams a {@link SessionExtension} may fill, each a function when given. */
+const EXTENSION_SEAMS = ['dataModelChanged', 'localRequest', 'appRequest', 'toolSettled'] as const;
+
 /** What a session closes over: code and caches, never part of serializable state. */
 export interface SessionRuntime {
   readonly catalogs: readonly Catalog[];
+  /** The session extensions the catalogs carry, in catalog order. */
+  readonly extensions: readonly SessionExtension[];
   readonly options: Readonly<SessionOptions>;
   readonly processor: ProcessorConfig;
   readonly resolution: ResolutionContext;
@@ -77,6 +121,7 @@ export function createSessionRuntime(catalogs: readonly Catalog[], rawOptions?: 
   };
   return {
     catalogs: list,
+    extensions: sessionExtensionsOf(list, who),
     options,
     processor,
     resolution: {
@@ -87,6 +132,35 @@ export function createSessionRuntime(catalogs: readonly Catalog[], rawOptions?: 
     cache: createResolverCache(),
     clock: typeof options.clock === 'function' ? options.clock : () => new Date(),
   };
+}
+
+/**
+ * The session extensions of `catalogs` (their `sessionExtension`), checked: a catalog a host
+ * built with a malformed one is a configuration mistake, thrown here naming it.
+ */
+function sessionExtensionsOf(catalogs: readonly Catalog[], who: string): SessionExtension[] {
+  const out: SessionExtension[] = [];
+  catalogs.forEach((catalog, index) => {
+    const name = `catalogs[${index}].sessionExtension`;
+    let problem: string | null;
+    let extension: unknown;
+    try {
+      extension = catalog.sessionExtension;
+      problem = extensionProblem(extension);
+    } catch (caught) {
+      problem = `could not be read (${errorText(caught)})`;
+    }
+    if (problem !== null) throw new TypeError(`${who}: ${name} ${problem}`);
+    if (extension !== undefined) out.push(extension as SessionExtension);
+  });
+  return out;
+}
+
+function extensionProblem(extension: unknown): string | null {
+  if (extension === undefined) return null;
+  if (!isRecord(extension) || typeof extension.name !== 'string') return 'must be an object with a string name';
+  const seam = EXTENSION_SEAMS.find((key) => extension[key] !== undefined && typeof extension[key] !== 'function');
+  return seam === undefined ? null : `.${seam} must be a function when given`;
 }
 
 /** The resolver's share of the session limits: tree shape, tree budgets, per-evaluation bounds. */
@@ -246,15 +320,15 @@ export function completeOperation(
       }
     }
   }
-  // --- MCP Apps: embedded apps hear about the bound data this operation changed (mcpNotify.ts).
-  for (const surfaceId of touched) {
+  // Extensions hear about the data this operation changed (MCP Apps: embedded apps are notified).
+  const listeners = runtime.extensions.filter((extension) => extension.dataModelChanged !== undefined);
+  for (const surfaceId of listeners.length === 0 ? [] : touched) {
     const was = ownValue(before.surfaces, surfaceId);
     const now = ownValue(next.surfaces, surfaceId);
     if (was === undefined || now === undefined || was.dataModel === now.dataModel) continue;
     const tree = resolveSurface(runtime.cache, runtime.resolution, now, next).tree;
-    effects.push(...mcpDataModelNotifications(was, now, tree));
+    for (const extension of listeners) effects.push(...(extension.dataModelChanged?.(was, now, tree) ?? []));
   }
-  // --- end MCP Apps
   const session = { state: next, runtime };
   return error ? { ok: false, error, session, effects } : { ok: true, session, effects };
 }

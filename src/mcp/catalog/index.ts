@@ -1,7 +1,8 @@
 /**
  * The MCP catalog: the `McpApp` component (an embedded MCP App and its bridge) and the functions
  * `callMcpTool`, `jmespath`, `split`, `regexCapture`, `regexReplace` and `updateDataModel`.
- * The component's bridge requests are handled by the session (`mcpAppRequest`).
+ * The catalog carries MCP Apps' session side (`sessionExtension`: the bridge requests, tool calls
+ * and notifications), so a session reaches that code only through a catalog made here.
  */
 import { catalogFromJson } from '../../catalog/fromJson';
 import type { Catalog, FunctionImplementation } from '../../catalog/types';
@@ -9,6 +10,8 @@ import { DEFAULT_REGEX_LIMITS, type RegexLimits } from '../../regex';
 import { MCP_CATALOG_ID, MCP_CATALOG_JSON } from './catalogJson';
 import * as fn from './functions';
 import { DEFAULT_JMESPATH_LIMITS, type JmespathLimits } from './jmespath';
+import type { SessionExtension } from '../../session/session';
+import { MCP_SESSION_EXTENSION } from '../sessionExtension';
 
 export { MCP_CATALOG_ID, MCP_CATALOG_JSON } from './catalogJson';
 export { DEFAULT_JMESPATH_LIMITS, searchJmespath } from './jmespath';
@@ -22,7 +25,10 @@ export interface McpCatalogOptions {
   jmespathLimits?: Partial<JmespathLimits>;
 }
 
-const instances = new Map<string, Catalog>();
+/** The MCP catalog, with the session side of MCP Apps it brings. */
+export type McpCatalog = Catalog & { readonly sessionExtension: SessionExtension };
+
+const instances = new Map<string, McpCatalog>();
 
 /**
  * The MCP catalog (frozen; the same options give the same object).
@@ -30,7 +36,7 @@ const instances = new Map<string, Catalog>();
  * @example
  * const session = createSession([basicCatalog(), mcpCatalog()], { mcpClient: client });
  */
-export function mcpCatalog(options: McpCatalogOptions = {}): Catalog {
+export function mcpCatalog(options: McpCatalogOptions = {}): McpCatalog {
   const settings: fn.McpFunctionSettings = {
     regexLimits: { ...DEFAULT_REGEX_LIMITS, ...numbers(options.regexLimits) },
     jmespathLimits: { ...DEFAULT_JMESPATH_LIMITS, ...numbers(options.jmespathLimits) },
@@ -43,8 +49,9 @@ export function mcpCatalog(options: McpCatalogOptions = {}): Catalog {
   const loaded = catalogFromJson(MCP_CATALOG_JSON, { implementations: implementations(settings), lenient: true });
   // The embedded document is ours and a test keeps it loadable.
   if (!loaded.ok) throw new Error(`mcpCatalog: ${loaded.error.message}`);
-  instances.set(key, loaded.catalog);
-  return loaded.catalog;
+  const catalog: McpCatalog = Object.freeze({ ...loaded.catalog, sessionExtension: MCP_SESSION_EXTENSION });
+  instances.set(key, catalog);
+  return catalog;
 }
 
 function implementations(settings: fn.McpFunctionSettings): Record<string, FunctionImplementation> {

@@ -5,12 +5,11 @@
  */
 import type { SagaIterator } from 'redux-saga';
 import { call, delay, put, race } from 'redux-saga/effects';
-import type { Effect } from '../model/effects';
-import { toJsonValue } from '../protocol/json';
-import type { A2uiActions } from '../redux/actions';
-import { errorText } from '../util/errors';
-import type { McpToolSettlement } from './requests';
-import type { McpToolClient } from './types';
+import type { Effect } from '../src/model/effects';
+import type { McpToolClient, McpToolSettlement } from '../src/mcp/types';
+import { toJsonValue } from '../src/protocol/json';
+import type { A2uiActions } from '../src/redux/actions';
+import { errorText } from '../src/util/errors';
 
 type McpToolOutcome = McpToolSettlement['outcome'];
 

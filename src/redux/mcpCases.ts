@@ -1,13 +1,16 @@
 /**
- * MCP Apps' case reducers: an embedded app's request, and the outcome of a tool call the saga ran.
- * Replies go to the outbox as `mcpReply` effects; a deferred tools/call is answered when its
- * `mcpToolReplied` arrives. Every request gets an answer, even one whose node is gone.
+ * The case reducers of MCP Apps' actions: an embedded app's request, and the outcome of a tool
+ * call the saga ran. The session's extension (MCP Apps, with the MCP catalog) acts on them
+ * (src/session/appRequests.ts); replies go to the outbox as `mcpReply` effects, a deferred
+ * tools/call answered when its `mcpToolReplied` arrives. Every request gets an answer, even one
+ * whose node is gone or whose session has no MCP catalog.
  */
-import type { Effect } from '../model/effects';
-import { MCP_ERROR_CODES, mcpAppRequest, mcpReplyEffect, mcpToolSettled, type McpToolSettlement } from './requests';
-import type { A2uiActionMeta } from '../redux/actions';
-import { enqueue, fieldsMalformed, Malformed, sessionAt, type SliceContext } from '../redux/operations';
-import type { A2uiState } from '../redux/state';
+import { JSON_RPC_INTERNAL_ERROR, type Effect, type McpReply } from '../model/effects';
+import type { McpToolSettlement } from '../mcp/types';
+import { appRequest, toolSettled } from '../session/appRequests';
+import type { A2uiActionMeta } from './actions';
+import { enqueue, fieldsMalformed, Malformed, sessionAt, type SliceContext } from './operations';
+import type { A2uiState } from './state';
 
 /** `mcpAppRequested`'s payload once checked. */
 export interface McpAppRequestInput {
@@ -33,13 +36,13 @@ export function checkMcpAppRequest(payload: Record<string, unknown>): Malformed 
 export function mcpAppRequestedCase(ctx: SliceContext, state: A2uiState, input: McpAppRequestInput, meta: A2uiActionMeta): A2uiState {
   const { requestId, surfaceId, ref, method, params, at, userActivationAt } = input;
   const session = sessionAt(ctx, state, meta, at);
-  const result = mcpAppRequest(session, surfaceId, ref, method, params, userActivationAt === undefined ? { requestId } : { requestId, userActivationAt });
+  const result = appRequest(session, surfaceId, ref, method, params, userActivationAt === undefined ? { requestId } : { requestId, userActivationAt });
   if (!result.ok) {
     // No McpApp to act for; the app still gets an answer instead of waiting forever.
-    const reply = mcpReplyEffect(requestId, surfaceId, ref, { error: { code: MCP_ERROR_CODES.internalError, message: result.error.message } });
+    const reply = replyEffect(requestId, surfaceId, ref, { error: { code: JSON_RPC_INTERNAL_ERROR, message: result.error.message } });
     return enqueue(state, meta, state.session.core, [reply], { ...result.error, operation: 'mcpAppRequested' });
   }
-  const reply: Effect[] = result.reply === null ? [] : [mcpReplyEffect(requestId, surfaceId, ref, result.reply)];
+  const reply: Effect[] = result.reply === null ? [] : [replyEffect(requestId, surfaceId, ref, result.reply)];
   return enqueue(state, meta, result.session.state, [...result.effects, ...reply], null);
 }
 
@@ -51,7 +54,12 @@ export function checkMcpToolReplied(payload: Record<string, unknown>): Malformed
 }
 
 export function mcpToolRepliedCase(ctx: SliceContext, state: A2uiState, settlement: McpToolSettlement, meta: A2uiActionMeta): A2uiState {
-  const result = mcpToolSettled(sessionAt(ctx, state, meta), settlement);
-  const reply: Effect[] = result.reply === null ? [] : [mcpReplyEffect(settlement.requestId, settlement.surfaceId, settlement.ref, result.reply)];
+  const result = toolSettled(sessionAt(ctx, state, meta), settlement);
+  const reply: Effect[] = result.reply === null ? [] : [replyEffect(settlement.requestId, settlement.surfaceId, settlement.ref, result.reply)];
   return enqueue(state, meta, result.session.state, [...result.effects, ...reply], state.session.lastError);
+}
+
+/** The `mcpReply` effect answering request `requestId` of the app at `ref` of `surfaceId` (as `mcpReplyEffect` builds it). */
+function replyEffect(requestId: string | number, surfaceId: string, ref: string, reply: McpReply): Effect {
+  return { type: 'mcpReply', requestId, surfaceId, ref, reply };
 }
