@@ -146,21 +146,22 @@ function sessionExtensionsOf(catalogs: readonly Catalog[], who: string): Session
     let extension: unknown;
     try {
       extension = catalog.sessionExtension;
-      problem = extensionProblem(extension);
+      problem = extensionProblem(extension, name);
     } catch (caught) {
-      problem = `could not be read (${errorText(caught)})`;
+      problem = `${name} could not be read (${errorText(caught)})`;
     }
-    if (problem !== null) throw new TypeError(`${who}: ${name} ${problem}`);
+    if (problem !== null) throw new TypeError(`${who}: ${problem}`);
     if (extension !== undefined) out.push(extension as SessionExtension);
   });
   return out;
 }
 
-function extensionProblem(extension: unknown): string | null {
+/** What is wrong with the extension called `name`, or null. */
+function extensionProblem(extension: unknown, name: string): string | null {
   if (extension === undefined) return null;
-  if (!isRecord(extension) || typeof extension.name !== 'string') return 'must be an object with a string name';
+  if (!isRecord(extension) || typeof extension.name !== 'string') return `${name} must be an object with a string name`;
   const seam = EXTENSION_SEAMS.find((key) => extension[key] !== undefined && typeof extension[key] !== 'function');
-  return seam === undefined ? null : `.${seam} must be a function when given`;
+  return seam === undefined ? null : `${name}.${seam} must be a function when given`;
 }
 
 /** The resolver's share of the session limits: tree shape, tree budgets, per-evaluation bounds. */
