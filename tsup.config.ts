@@ -1,3 +1,4 @@
+import { copyFile, mkdir } from 'node:fs/promises';
 import { defineConfig } from 'tsup';
 
 // Peers and optional packages stay imports; everything else in `dependencies` is left to the
@@ -23,6 +24,11 @@ export default defineConfig([
     clean: true,
     target: 'es2022',
     external: PEERS,
+    // `a2ui-redux/catalogs/basic.json`: the spec's basic catalog.json byte for byte, prose included.
+    onSuccess: async () => {
+      await mkdir('dist/catalogs', { recursive: true });
+      await copyFile('src/catalog/basic/catalog.json', 'dist/catalogs/basic.json');
+    },
   },
   {
     entry: { cli: 'src/cli/main.ts' },

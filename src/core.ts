@@ -62,6 +62,7 @@ export type { RegexLimits } from './regex';
 export { validateCatalog } from './catalog/validate';
 export { lintCatalog } from './catalog/lint';
 export { bundleCatalog } from './catalog/bundle';
+export type { BundleCatalogOptions } from './catalog/bundle';
 export { CATALOG_PROBLEM_BLOCKS_LOADING } from './catalog/problems';
 export type { CatalogValidation } from './catalog/validate';
 export type { CatalogProblem, CatalogProblemCode, CatalogLintCode, CatalogFinding, FindingSeverity } from './catalog/problems';

@@ -19,6 +19,8 @@
 // ---- the pure core
 export * from './core';
 export * from './mcp/catalog/entry';
+// The basic catalog's document with its prose; bundles drop it unless the app imports it.
+export { BASIC_CATALOG_JSON } from './catalog/basic/catalogJson';
 
 // ---- Redux
 export { createA2ui } from './createA2ui';

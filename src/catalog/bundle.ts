@@ -9,7 +9,7 @@
  * schema's own `$defs`, which any JSON Schema may have), and refs point there by JSON Pointer.
  * The document stays valid against catalog_definition.json and every `$ref` resolves inside it.
  */
-import { COMMON_TYPES_SCHEMA } from '../protocol/json/commonTypes';
+import { COMMON_TYPES_RULES } from '../protocol/json/commonTypesRules';
 import type { Catalog } from './types';
 import { commonTypeName } from './validate';
 
@@ -18,17 +18,33 @@ export const BUNDLED_COMMON_TYPES_POINTER = '#/$defs/anyComponent/$defs';
 // common_types.json refers to the catalog it is used with as `catalog.json`.
 const CATALOG_PLACEHOLDER = /^catalog\.json#/;
 
+/** Options of {@link bundleCatalog}. */
+export interface BundleCatalogOptions {
+  /**
+   * The common_types.json whose definitions are copied in. Default: the embedded v1.0 copy
+   * without its prose (`title`, `description`, `$comment`), as the component validator reads
+   * it. Pass `COMMON_TYPES_SCHEMA` (`a2ui-redux/protocol`) for a bundle an agent's LLM reads,
+   * with the common types' descriptions; the rules are the same.
+   */
+  commonTypes?: { readonly [key: string]: unknown };
+}
+
 /**
  * The catalog's catalog.json with the common types it uses bundled in (see the module comment);
  * what `inlineCatalogs` carry. A bundle loads back with `catalogFromJson` and bundles to the same
- * JSON. Pure: the catalog is not changed.
+ * JSON. Pure: the catalog is not changed. The catalog's own prose is whatever its `toJSON()` has
+ * (`basicCatalog()` has none unless given `catalogJson`); the common types' prose is there only
+ * when `options.commonTypes` has it.
  *
  * @example
  * const capabilities = { supportedCatalogIds: [], inlineCatalogs: [bundleCatalog(myCatalog)] };
+ * // With the common types' descriptions, for an agent that reads them:
+ * import { COMMON_TYPES_SCHEMA } from 'a2ui-redux/protocol';
+ * bundleCatalog(myCatalog, { commonTypes: COMMON_TYPES_SCHEMA });
  */
-export function bundleCatalog(catalog: Catalog): Record<string, unknown> {
-  // Read here, not at load: a module-level read would keep the whole document in every bundle.
-  const commonDefs = COMMON_TYPES_SCHEMA['$defs'] as Record<string, unknown>;
+export function bundleCatalog(catalog: Catalog, options: BundleCatalogOptions = {}): Record<string, unknown> {
+  const common = options.commonTypes ?? COMMON_TYPES_RULES;
+  const commonDefs = (typeof common['$defs'] === 'object' && common['$defs'] !== null ? common['$defs'] : {}) as Record<string, unknown>;
   const document = JSON.parse(JSON.stringify(catalog.toJSON())) as Record<string, unknown>;
   const needed = new Set<string>();
   const toLocal = (ref: string): string => {

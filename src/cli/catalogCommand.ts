@@ -9,6 +9,7 @@ import { lintCatalog } from '../catalog/lint';
 import type { CatalogProblem } from '../catalog/problems';
 import type { Catalog } from '../catalog/types';
 import { validateCatalog } from '../catalog/validate';
+import { COMMON_TYPES_SCHEMA } from '../protocol/json/commonTypes';
 import type { Style } from './style';
 
 export type Io = { out: (line: string) => void; err: (line: string) => void };
@@ -87,7 +88,8 @@ export async function catalogCommand(args: readonly string[], style: Style, io: 
       io.err(`a2ui-redux: ${file} is not a valid catalog; bundle refuses it:\n  ${problemLines(problems).join('\n  ')}`);
       return 1;
     }
-    io.out(JSON.stringify(bundleCatalog(loaded.catalog), null, 2));
+    // The bundle is for an agent (and its LLM): the common types go in with their descriptions.
+    io.out(JSON.stringify(bundleCatalog(loaded.catalog, { commonTypes: COMMON_TYPES_SCHEMA }), null, 2));
     return 0;
   }
   const findings = loaded.ok ? lintCatalog(loaded.catalog) : [];

@@ -2,6 +2,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import {
   BASIC_CATALOG_ID,
   BASIC_CATALOG_JSON,
+  BASIC_CATALOG_RULES,
   SYSTEM_FUNCTIONS,
   basicCatalog,
   catalogFromJson,
@@ -23,17 +24,25 @@ describe('the embedded basic catalog.json', () => {
     expect(BASIC_CATALOG_JSON).toEqual(shared);
   });
 
-  // basicCatalog() loads it without checking it again (catalogFromCheckedJson); this is the check.
-  test('passes validateCatalog, and basicCatalog() is what catalogFromJson makes of it', () => {
+  // basicCatalog() loads its forms without checking them again (catalogFromCheckedJson); this is the check.
+  test('passes validateCatalog, and basicCatalog() with it is what catalogFromJson makes of it', () => {
     expect(validateCatalog(shared).problems).toEqual([]);
     const loaded = catalogFromJson(shared);
     if (!loaded.ok) throw new Error(loaded.error.message);
     expect(loaded.warnings).toEqual([]);
-    const catalog = basicCatalog();
+    const catalog = basicCatalog({ catalogJson: BASIC_CATALOG_JSON });
     expect(catalog.toJSON()).toEqual(loaded.catalog.toJSON());
     const definitions = (functions: typeof catalog.functions) =>
       Object.fromEntries(Object.entries(functions).map(([name, fn]) => [name, fn.definition]));
     expect(definitions(catalog.functions)).toEqual(definitions(loaded.catalog.functions));
+  });
+
+  test('without its prose it passes validateCatalog, and basicCatalog() is what catalogFromJson makes of that', () => {
+    expect(validateCatalog(BASIC_CATALOG_RULES).problems).toEqual([]);
+    const loaded = catalogFromJson(BASIC_CATALOG_RULES);
+    if (!loaded.ok) throw new Error(loaded.error.message);
+    expect(loaded.warnings).toEqual([]);
+    expect(basicCatalog().toJSON()).toEqual(loaded.catalog.toJSON());
   });
 });
 
@@ -46,10 +55,13 @@ describe('basicCatalog()', () => {
     expect(catalog.protocolVersion).toBe('1.0');
   });
 
-  test('has the 18 components of catalog.json, schemas unchanged', () => {
+  test('has the 18 components of catalog.json, schemas unchanged but for their prose', () => {
     expect(Object.keys(catalog.components).sort()).toEqual(Object.keys(shared.components).sort());
     expect(Object.keys(catalog.components)).toHaveLength(18);
-    for (const [name, schema] of Object.entries(shared.components)) expect(catalog.components[name]).toEqual(schema);
+    const rules = BASIC_CATALOG_RULES as unknown as CatalogDocument;
+    for (const [name, schema] of Object.entries(rules.components)) expect(catalog.components[name]).toEqual(schema);
+    const documented = basicCatalog({ catalogJson: BASIC_CATALOG_JSON });
+    for (const [name, schema] of Object.entries(shared.components)) expect(documented.components[name]).toEqual(schema);
   });
 
   test('implements every one of the 14 functions of catalog.json', () => {
@@ -65,7 +77,8 @@ describe('basicCatalog()', () => {
       expect(definition.returnType).toBe(schema.returnType);
       expect(definition.allowedCallers ?? 'rendererOnly').toBe(schema.allowedCallers ?? 'rendererOnly');
       expect(definition.requiresUserActivation ?? false).toBe(schema.requiresUserActivation ?? false);
-      expect(definition.args).toEqual(schema.properties.args);
+      const rules = (BASIC_CATALOG_RULES as unknown as CatalogDocument).functions[name];
+      expect(definition.args).toEqual(rules?.properties.args);
     }
     expect(catalog.functions.openUrl?.definition.requiresUserActivation).toBe(true);
   });
@@ -75,8 +88,10 @@ describe('basicCatalog()', () => {
     expect(SYSTEM_FUNCTIONS['@index']?.definition.returnType).toBe('number');
   });
 
-  test('toJSON gives the catalog.json document, title and description included', () => {
-    expect(catalog.toJSON()).toEqual(shared);
+  test('toJSON gives the catalog.json document without its prose; with catalogJson, the document itself', () => {
+    expect(catalog.toJSON()).toEqual(BASIC_CATALOG_RULES);
+    for (const key of ['title', 'description', 'instructions']) expect(catalog.toJSON()).not.toHaveProperty(key);
+    expect(basicCatalog({ catalogJson: BASIC_CATALOG_JSON }).toJSON()).toEqual(shared);
   });
 
   test('toJSON validates against catalog_definition.json', () => {

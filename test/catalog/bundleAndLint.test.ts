@@ -5,7 +5,7 @@
  * lintCatalog: each finding on a small catalog made to have it, and the spec's catalogs' findings.
  */
 import Ajv2020 from 'ajv/dist/2020';
-import { basicCatalog, bundleCatalog, catalogFromJson, defineCatalog, lintCatalog, type Catalog } from '../../src/catalog';
+import { BASIC_CATALOG_JSON, basicCatalog, bundleCatalog, catalogFromJson, defineCatalog, lintCatalog, type Catalog } from '../../src/catalog';
 import { mcpCatalog } from '../../src/mcp/catalog';
 import { validateCatalog } from '../../src/catalog/validate';
 import { readFixtureJson } from '../conformance/suite';
@@ -116,8 +116,8 @@ describe('lintCatalog', () => {
     expect(findings).not.toContainEqual(['UNCALLABLE_FUNCTION', 'warning', '/functions/remote']);
   });
 
-  test('the basic catalog: no errors or warnings; its components without a description are listed', () => {
-    const findings = lintCatalog(basicCatalog());
+  test('the basic catalog with its prose: no errors or warnings; its components without a description are listed', () => {
+    const findings = lintCatalog(basicCatalog({ catalogJson: BASIC_CATALOG_JSON }));
     expect(findings.filter((f) => f.severity !== 'info')).toEqual([]);
     const published = readFixtureJson('spec/v1_0/catalogs/basic/catalog.json') as { components: Record<string, { description?: string }> };
     const undescribed = Object.entries(published.components).filter(([, c]) => c.description === undefined).map(([n]) => `/components/${n}`);

@@ -10,7 +10,9 @@
  *   is validateCatalog's, tested in test/catalog/validateCatalog.test.ts. The document is `catalog` (the case's `catalogId`,
  *   when given, replaces the document's, as the case's from_json argument does; the case's
  *   protocolVersion fills in a document that names none, else catalog_definition.json's default
- *   0.9 applies), or the catalog at `catalogPath` (the basic catalog's paths are basicCatalog()).
+ *   0.9 applies), or the catalog at `catalogPath` (the basic catalog's paths are basicCatalog(),
+ *   or, where the case compares it with the published file, basicCatalog({ catalogJson }) with
+ *   that file's prose).
  * - A loaded catalog is compared through catalog.toJSON(), the catalog_definition.json document
  *   it advertises in renderer capabilities: `expect` is a subset of it, with protocolVersion
  *   compared without its leading "v".
@@ -18,7 +20,8 @@
  *   validation (the processor's checkComponentSchema) finds no problem; inputs are read with
  *   `@call` as `call`. This is the catalog alone, without resolving catalogs named by calls.
  * - catalog_schema is catalog.toJSON(), compared as a subset; with `expectCatalog` (a published
- *   catalog "with the common types it references inlined") it is bundleCatalog(catalog): the
+ *   catalog "with the common types it references inlined") it is bundleCatalog(catalog) with the
+ *   published common_types.json (prose included, `commonTypes: COMMON_TYPES_SCHEMA`): the
  *   bundle is self-contained, each bundled common type is common_types.json's (its refs pointing
  *   into the bundle), and with its refs pointed back at common_types.json and the bundled types
  *   removed it is the published catalog.
@@ -28,7 +31,8 @@
  *   VALIDATION_FAILED, what catalogFromJson answers for a document that is not a valid catalog;
  *   messages per messageMatches.
  */
-import { basicCatalog, bundleCatalog, catalogFromJson, type Catalog } from '../../src/catalog';
+import { BASIC_CATALOG_JSON, basicCatalog, bundleCatalog, catalogFromJson, type Catalog } from '../../src/catalog';
+import { COMMON_TYPES_SCHEMA } from '../../src/protocol/json/commonTypes';
 import { checkComponentSchema } from '../../src/processor/schemaChecks';
 import {
   AGENT_FUNCTION_RULE,
@@ -49,7 +53,8 @@ function load(c: ConformanceCase): { ok: true; catalog: Catalog } | { ok: false;
   const path = c.catalogPath as string | undefined;
   if (path !== undefined) {
     if (!BASIC_CATALOG_PATHS.has(path)) throw new Error(`catalog ${path} is not available to this package`);
-    return { ok: true, catalog: basicCatalog() };
+    // A case that compares the catalog with the published file reads its prose too.
+    return { ok: true, catalog: isRecord(c.expectCatalog) ? basicCatalog({ catalogJson: BASIC_CATALOG_JSON }) : basicCatalog() };
   }
   const document: Record<string, unknown> = { ...(c.catalog as Record<string, unknown>) };
   if (typeof c.catalogId === 'string') document.catalogId = c.catalogId;
@@ -119,7 +124,7 @@ function publishedFixture(path: string): string {
 function checkBundleOfPublished(catalog: Catalog, expected: { catalogPath: string; commonTypesPath: string }): void {
   const published = readFixtureJson(publishedFixture(expected.catalogPath)) as Record<string, unknown>;
   const commonTypes = readFixtureJson(publishedFixture(expected.commonTypesPath)) as { $defs: Record<string, unknown> };
-  const bundle = bundleCatalog(catalog);
+  const bundle = bundleCatalog(catalog, { commonTypes: COMMON_TYPES_SCHEMA });
   expectSelfContained(bundle);
   const defs = bundle.$defs as { anyComponent: { $defs: Record<string, unknown> } };
   for (const [name, schema] of Object.entries(defs.anyComponent.$defs)) {

@@ -3,7 +3,7 @@
  * renderer_capabilities.json (with catalog_definition.json), checked by ajv over the vendored
  * schemas: the basic catalog, the MCP catalog, and defineCatalog catalogs.
  */
-import { basicCatalog, defineCatalog } from '../../src/catalog';
+import { BASIC_CATALOG_JSON, basicCatalog, defineCatalog } from '../../src/catalog';
 import { mcpCatalog } from '../../src/mcp/catalog';
 import { createSession, rendererCapabilities } from '../../src/session/session';
 import { OPEN_CATALOG, specAjv, specValidator } from '../protocol/spec';
@@ -31,6 +31,7 @@ const custom = defineCatalog({
 
 test.each([
   ['the basic catalog', [basicCatalog()]],
+  ['the basic catalog with its prose', [basicCatalog({ catalogJson: BASIC_CATALOG_JSON })]],
   ['the MCP catalog', [mcpCatalog()]],
   ['a defineCatalog catalog (callers other than rendererOnly, its own $defs)', [custom]],
   ['all three together', [basicCatalog(), mcpCatalog(), custom]],
@@ -39,6 +40,20 @@ test.each([
   const valid = validate(caps);
   expect({ valid, errors: validate.errors ?? null }).toEqual({ valid: true, errors: null });
   expect(caps['v1.0'].inlineCatalogs?.map((c) => c.catalogId)).toEqual(catalogs.map((c) => c.catalogId));
+});
+
+test("the basic catalog's prose is advertised only when the host passes the document", () => {
+  const inline = (catalogs: ReturnType<typeof basicCatalog>[]) =>
+    rendererCapabilities(createSession(catalogs), { includeInlineCatalogs: true })['v1.0'].inlineCatalogs?.[0] ?? {};
+  const plain = inline([basicCatalog()]);
+  const documented = inline([basicCatalog({ catalogJson: BASIC_CATALOG_JSON })]);
+  expect(plain).not.toHaveProperty('instructions');
+  expect(JSON.stringify(plain)).not.toMatch(/"description":"/);
+  expect(documented.instructions).toBe(BASIC_CATALOG_JSON.instructions);
+  // Row is one of the components the spec describes.
+  const row = (documented.components as Record<string, { description?: string }>).Row;
+  expect(row?.description).toBe((BASIC_CATALOG_JSON.components as Record<string, { description?: string }>).Row?.description);
+  expect(typeof row?.description).toBe('string');
 });
 
 test('what the capabilities change is only what the schema requires', () => {

@@ -2,12 +2,19 @@
  * The A2UI v1.0 basic catalog: the 18 components and 14 functions of
  * specification/v1_0/catalogs/basic/catalog.json, with the functions implemented here.
  * `@index` is a system function available on every surface (see ../system.ts), not a member.
+ *
+ * It loads the document's rules (catalogRules.ts) unless the host passes the document with its
+ * prose (`catalogJson`): nothing here imports the prose, so a bundle carries it only when the app
+ * imports it (`BASIC_CATALOG_JSON`, `a2ui-redux/catalogs/basic.json`).
  */
+import { jsonEqual } from '../../data/values';
 import { catalogFromCheckedJson } from '../fromJson';
+import { catalogWithoutProse } from '../prose';
 import type { Catalog, FunctionImplementation } from '../types';
-import { BASIC_CATALOG_JSON } from './catalogJson';
+import { BASIC_CATALOG_RULES } from './catalogRules';
 import * as fn from './functions';
 import { DEFAULT_REGEX_LIMITS, type RegexLimits } from '../../regex';
+import { isRecord } from '../../util/records';
 
 /** The basic catalog's id. */
 export const BASIC_CATALOG_ID = 'https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json';
@@ -24,30 +31,63 @@ export interface BasicCatalogOptions {
   baseUrl?: string;
   /** Bounds for agent-supplied regex patterns; see DEFAULT_REGEX_LIMITS. */
   regexLimits?: Partial<RegexLimits>;
+  /**
+   * The catalog.json to load and advertise, prose included: `BASIC_CATALOG_JSON` (root entry),
+   * the parsed `a2ui-redux/catalogs/basic.json`, or a copy whose prose you rewrote. Default
+   * none: the catalog carries the spec's rules without its prose (`title`, `description`,
+   * `instructions`, each schema's `description`, …), which only an agent's LLM reads, so
+   * `toJSON()` and inline `rendererCapabilities` carry none either. Either way validation and
+   * resolution are the same. Throws a TypeError when the document's rules are not the basic
+   * catalog's (anything besides prose differs from the spec's file).
+   */
+  catalogJson?: { readonly [key: string]: unknown };
 }
 
 // Schemes that run code or smuggle content; refused even when configured.
 const FORBIDDEN_SCHEMES = new Set(['javascript', 'data', 'vbscript', 'blob', 'file']);
 const instances = new Map<string, Catalog>();
+// Catalogs of a host's document, per document and options.
+const documented = new WeakMap<object, Map<string, Catalog>>();
 
 /**
- * The basic catalog. Instances are frozen and shared per distinct options, so the same options
- * give the same object. Throws a RangeError for an invalid locale, time zone, scheme or base URL
- * (configuration errors, not agent input).
+ * The basic catalog. Instances are frozen and shared per distinct options (and `catalogJson`
+ * document), so the same options give the same object. Throws a RangeError for an invalid
+ * locale, time zone, scheme or base URL, and a TypeError for a `catalogJson` that is not the
+ * basic catalog (configuration errors, not agent input).
+ *
+ * Its `toJSON()` is the spec's catalog.json without the prose unless `catalogJson` gives the
+ * document to advertise; validation and resolution are the same with either.
  *
  * @example
  * const catalog = basicCatalog({ locale: 'de-DE', timeZone: 'Europe/Berlin' });
+ * // Advertised inline to an agent whose LLM reads the catalog's descriptions and instructions:
+ * import { BASIC_CATALOG_JSON } from 'a2ui-redux';
+ * const documented = basicCatalog({ catalogJson: BASIC_CATALOG_JSON });
  */
 export function basicCatalog(options: BasicCatalogOptions = {}): Catalog {
   const settings = settingsOf(options);
   const key = JSON.stringify(settings);
-  const cached = instances.get(key);
+  const document = options.catalogJson === undefined ? undefined : checkedDocument(options.catalogJson);
+  const cache = document === undefined ? instances : documented.get(document) ?? new Map<string, Catalog>();
+  const cached = cache.get(key);
   if (cached !== undefined) return cached;
-  // The embedded document is the spec's own catalog.json; a test holds it to validateCatalog.
-  const loaded = catalogFromCheckedJson(BASIC_CATALOG_JSON, implementations(settings));
+  // The embedded rules are the spec's catalog.json without its prose; a test holds the file to
+  // validateCatalog and both forms to the same checks. A host's document has the same rules.
+  const loaded = catalogFromCheckedJson(document ?? (BASIC_CATALOG_RULES as Record<string, unknown>), implementations(settings));
   if (!loaded.ok) throw new Error(`basicCatalog: ${loaded.error.message}`);
-  instances.set(key, loaded.catalog);
+  cache.set(key, loaded.catalog);
+  if (document !== undefined) documented.set(document, cache);
   return loaded.catalog;
+}
+
+/** A `catalogJson` option whose rules are the basic catalog's, or a TypeError naming the option. */
+function checkedDocument(document: unknown): Record<string, unknown> {
+  if (!isRecord(document) || !jsonEqual(catalogWithoutProse(document), BASIC_CATALOG_RULES)) {
+    throw new TypeError(
+      'basicCatalog: catalogJson must be the basic catalog\'s catalog.json (BASIC_CATALOG_JSON); only its prose (title, description, instructions, examples) may differ.',
+    );
+  }
+  return document;
 }
 
 function implementations(settings: fn.BasicFunctionSettings): Record<string, FunctionImplementation> {
