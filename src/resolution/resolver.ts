@@ -199,7 +199,11 @@ export interface ResolutionResult {
  */
 export interface ResolverCache {
   readonly surfaces: Map<string, SurfaceResolution>;
-  readonly exact: WeakMap<SurfaceState, WeakMap<object, SurfaceResolution>>;
+  /**
+   * Per surface state, the resolutions made from it, one per call table (almost always one, so
+   * no map per surface state: each keystroke makes a new surface state).
+   */
+  readonly exact: WeakMap<SurfaceState, SurfaceResolution | SurfaceResolution[]>;
 }
 
 export function createResolverCache(): ResolverCache {
@@ -230,8 +234,8 @@ export function resolveSurface(
   surface: SurfaceState,
   state: Pick<SessionState, 'agentCalls' | 'agentCallsByKey'>,
 ): ResolutionResult {
-  const byCalls = cache.exact.get(surface);
-  const hit = byCalls?.get(state.agentCalls);
+  const made = cache.exact.get(surface);
+  const hit = made === undefined ? undefined : Array.isArray(made) ? made.find((r) => r.calls === state.agentCalls) : made.calls === state.agentCalls ? made : undefined;
   if (hit && hit.context === context) {
     // The same input again: the same tree, and later changes are diffed against it.
     cache.surfaces.set(surface.surfaceId, hit);
@@ -241,9 +245,9 @@ export function resolveSurface(
   const run = new ResolutionRun(context, surface, state, previous);
   const result = run.execute();
   cache.surfaces.set(surface.surfaceId, run.resolution);
-  const perSurface = byCalls ?? new WeakMap<object, SurfaceResolution>();
-  perSurface.set(state.agentCalls, run.resolution);
-  if (!byCalls) cache.exact.set(surface, perSurface);
+  // A resolution for these calls under another context is replaced; other call tables are kept.
+  const others = made === undefined ? [] : (Array.isArray(made) ? made : [made]).filter((r) => r.calls !== state.agentCalls);
+  cache.exact.set(surface, others.length === 0 ? run.resolution : [...others, run.resolution]);
   return result;
 }
 
@@ -299,8 +303,8 @@ function makeTree(surfaceId: string, store: NodeStore<NodeEntry>, surfaceDiagnos
       return diagnostics;
     },
   };
-  Object.defineProperty(tree, 'nodes', { enumerable: true });
-  Object.defineProperty(tree, 'diagnostics', { enumerable: true });
+  // (Accessors of an object literal are enumerable own properties already; redefining them would
+  // only turn the tree into a slow dictionary-mode object.)
   storeOfTree.set(tree, store);
   return tree;
 }
