@@ -11,9 +11,9 @@
  *   turn, at 10 and 1,000 rows. performance.now is coarse in a page (100 µs), so means, not medians.
  * Prints the heaviest functions and writes .cpuprofile files to bench/browser/dist-profile.
  *
- *   node --import tsx bench/browser/profile.ts [rows=1000] [keys=200] [--inputs] [--base]
+ *   node --import tsx bench/browser/profile.ts [rows=1000] [keys=200] [--inputs] [--first] [--base]
  *
- * `--inputs`: only the input-event timing. `--base`: also keep this build of our page as
+ * `--inputs`: only the input-event timing; `--first`: also first renders, sides in turn. `--base`: also keep this build of our page as
  * 'ours-base'; later runs time it beside the current code (old and new in turn, same load).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -262,6 +262,24 @@ if (!inputsOnly) {
     for (let round = 0; round < 3; round++) for (const side of sides) times.get(side)?.push(await timeInputs(side, n));
     const us = (xs: number[]) => xs.map((x) => (x * 1000).toFixed(0)).join(', ');
     console.log(`\ninput event → commit, in the page, ${n} rows, mean of ${keys} per run (µs): ${sides.map((side) => `${side} ${us(times.get(side) ?? [])}`).join('; ')}`);
+  }
+}
+
+// `--first`: the first render (bench.first: messages applied → first frame with the field and
+// the first row) in fresh pages, sides in turn, medians of 7 loads.
+if (process.argv.includes('--first')) {
+  for (const n of [10, 1000]) {
+    const times = new Map<string, number[]>(sides.map((side) => [side, []]));
+    for (let load = 0; load < 7; load++) {
+      for (const side of sides) {
+        const page = await open(side);
+        const first = await page.evaluate((r) => (window as never as BenchWindow).bench.first(r), n);
+        times.get(side)?.push(first.commitMs);
+        await page.close();
+      }
+    }
+    const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1] as number;
+    console.log(`first render → commit, ${n} rows, median of 7 loads (ms): ${sides.map((side) => `${side} ${med(times.get(side) ?? []).toFixed(1)} [${(times.get(side) ?? []).map((x) => x.toFixed(0)).join(' ')}]`).join('; ')}`);
   }
 }
 

@@ -112,7 +112,7 @@ interface NodeEntry {
    * checks, no agent call, no diagnostic): per data dependency (by index), the props that show it.
    * A change of those values alone then only puts the new values in (see `rebind`).
    */
-  rebind?: ReadonlyArray<readonly string[] | undefined>;
+  rebind: ReadonlyArray<readonly string[] | undefined> | undefined;
 }
 
 /**
@@ -965,15 +965,13 @@ class NodeBuilder {
       validation,
     };
     if (this.checksPending) node.checksPending = true;
-    const entry = this.entry(node);
-    if (this.plain && validation.length === 0 && this.agentDeps.length === 0 && this.diagnostics.length === 0 && !this.busy) {
-      // Only value reads can be rebound; a template's length decides children, so it rebuilds.
-      entry.rebind = this.dataDeps.map((dep, i) => (dep.kind === 'value' ? this.shownBy[i] : undefined));
-    }
-    return entry;
+    const plain = this.plain && validation.length === 0 && this.agentDeps.length === 0 && this.diagnostics.length === 0 && !this.busy;
+    // Only value reads can be rebound; a template's length decides children, so it rebuilds.
+    return this.entry(node, plain ? this.dataDeps.map((dep, i) => (dep.kind === 'value' ? this.shownBy[i] : undefined)) : undefined);
   }
 
-  private entry(node: ResolvedNode): NodeEntry {
+  private entry(node: ResolvedNode, rebind?: NodeEntry['rebind']): NodeEntry {
+    // Every entry has the same fields (`rebind` too), so the resolver's loops see one object shape.
     return {
       spec: this.spec,
       node,
@@ -984,6 +982,7 @@ class NodeBuilder {
       diagnostics: this.diagnostics,
       cost: this.cost.work === 0 && this.cost.chars === 0 && this.cost.regexSteps === 0 ? NO_COST : this.cost,
       capped: false,
+      rebind,
     };
   }
 
