@@ -84,14 +84,34 @@ function blocks(text: string): Block[] {
   return out.filter((b) => b.kind !== 'paragraph' || b.lines.length > 0);
 }
 
+/**
+ * Whether `text` is one line that no rule can match: no line break, none of the characters that
+ * open inline markup or a heading (`` ` [ * _ # ``), no list marker at its start, and not blank.
+ * Such text (most labels and values, and every keystroke's echo) draws as itself, unparsed: what
+ * the parse would give is one paragraph of one line with no markup, the same text.
+ */
+export function isPlainText(text: string): boolean {
+  return !/[\r\n`[*_#]/.test(text) && !/^\s*(?:[-+]|\d{1,9}[.)])\s/.test(text) && text.trim() !== '';
+}
+
 /** Whether `text` needs block elements (headings, lists, several paragraphs). */
 export function isBlockMarkdown(text: string): boolean {
+  return !isPlainText(text) && parsedIsBlock(text);
+}
+
+/** Whether the parse of `text` has block elements. */
+export function parsedIsBlock(text: string): boolean {
   const b = blocks(text);
   return b.length > 1 || (b.length === 1 && b[0]?.kind !== 'paragraph');
 }
 
 /** The Markdown as React nodes; a single paragraph stays inline (it may sit inside a button). */
 export function Markdown({ text }: { text: string }): ReactNode {
+  return isPlainText(text) ? text : parsedMarkdown(text);
+}
+
+/** The Markdown parsed and drawn, whatever the text (what plain text would also give). */
+export function parsedMarkdown(text: string): ReactNode {
   const b = blocks(text);
   if (b.length === 1 && b[0]?.kind === 'paragraph') return withBreaks(b[0].lines);
   return b.map((block, i) => {

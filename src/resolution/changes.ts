@@ -5,7 +5,8 @@
  * tree's link and the refs whose node object differs between the two (built anew, or gone). A
  * reader holding an older tree follows the links from the newer one back to it and learns which
  * nodes to look at, instead of comparing every node. Links hold refs, not trees, and a chain is
- * cut after MAX_LINKS steps, so old trees are never kept alive and the side table stays small.
+ * cut back to MAX_LINKS steps once twice that long, so old trees are never kept alive and the
+ * side table stays small.
  */
 import type { NodeRef, ResolvedTree } from '../model/tree';
 
@@ -17,6 +18,8 @@ interface TreeLink {
   from: TreeLink | null;
   /** Refs whose node object differs from the `from` tree's (may repeat a ref). */
   refs: readonly NodeRef[];
+  /** At most how many links the chain from here holds (itself included; a cut elsewhere may shorten it). */
+  length: number;
 }
 
 const linkOfTree = new WeakMap<ResolvedTree, TreeLink>();
@@ -27,12 +30,15 @@ const linkOfTree = new WeakMap<ResolvedTree, TreeLink>();
  */
 export function recordTreeChange(tree: ResolvedTree, base: ResolvedTree | undefined, refs: readonly NodeRef[]): void {
   const from = base === undefined ? null : (linkOfTree.get(base) ?? null);
-  const link: TreeLink = { from, refs };
+  const link: TreeLink = { from, refs, length: from === null ? 1 : from.length + 1 };
   linkOfTree.set(tree, link);
-  // Cut the chain MAX_LINKS steps back, so it never grows with the number of updates.
+  // Cut the chain MAX_LINKS steps back once it is twice that long, so it never grows with the
+  // number of updates and one walk of MAX_LINKS links is paid per MAX_LINKS updates, not per update.
+  if (link.length <= 2 * MAX_LINKS + 1) return;
   let at: TreeLink | null = link;
   for (let steps = 0; at !== null && steps < MAX_LINKS; steps += 1) at = at.from;
   if (at !== null) at.from = null;
+  link.length = MAX_LINKS + 1;
 }
 
 /**

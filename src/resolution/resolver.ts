@@ -106,6 +106,13 @@ interface NodeEntry {
   diagnostics: Diagnostic[];
   cost: NodeCost;
   capped: Capped;
+  /**
+   * Set when every value the node shows from the data model is a top-level prop bound alone
+   * (`{ "path": … }`) and read there, and nothing else in it depends on data (no expression, no
+   * checks, no agent call, no diagnostic): per data dependency (by index), the props that show it.
+   * A change of those values alone then only puts the new values in (see `rebind`).
+   */
+  rebind: ReadonlyArray<readonly string[] | undefined> | undefined;
 }
 
 /**
@@ -177,6 +184,10 @@ export interface ResolutionPass {
   destroyed: NodeRef[];
   /** Diagnostics of the nodes evaluated in this pass. */
   diagnostics: Diagnostic[];
+  /** Refs whose entry was built from its component definition in this pass (counted work). */
+  built: NodeRef[];
+  /** Refs whose node only took new values of props bound alone to data paths (no build). */
+  rebound: NodeRef[];
   /** Agent calls the tree needs that have no row yet. */
   agentRequests: AgentCallRequest[];
   /** Agent call keys no node of the tree reads any more since this pass (their rows can go). */
@@ -199,7 +210,11 @@ export interface ResolutionResult {
  */
 export interface ResolverCache {
   readonly surfaces: Map<string, SurfaceResolution>;
-  readonly exact: WeakMap<SurfaceState, WeakMap<object, SurfaceResolution>>;
+  /**
+   * Per surface state, the resolutions made from it, one per call table (almost always one, so
+   * no map per surface state: each keystroke makes a new surface state).
+   */
+  readonly exact: WeakMap<SurfaceState, SurfaceResolution | SurfaceResolution[]>;
 }
 
 export function createResolverCache(): ResolverCache {
@@ -215,6 +230,8 @@ const EMPTY_PASS: ResolutionPass = Object.freeze({
   emitted: [],
   destroyed: [],
   diagnostics: [],
+  built: [],
+  rebound: [],
   agentRequests: [],
   unreadAgentKeys: [],
   leftAgentCalls: [],
@@ -230,8 +247,8 @@ export function resolveSurface(
   surface: SurfaceState,
   state: Pick<SessionState, 'agentCalls' | 'agentCallsByKey'>,
 ): ResolutionResult {
-  const byCalls = cache.exact.get(surface);
-  const hit = byCalls?.get(state.agentCalls);
+  const made = cache.exact.get(surface);
+  const hit = made === undefined ? undefined : Array.isArray(made) ? made.find((r) => r.calls === state.agentCalls) : made.calls === state.agentCalls ? made : undefined;
   if (hit && hit.context === context) {
     // The same input again: the same tree, and later changes are diffed against it.
     cache.surfaces.set(surface.surfaceId, hit);
@@ -241,9 +258,9 @@ export function resolveSurface(
   const run = new ResolutionRun(context, surface, state, previous);
   const result = run.execute();
   cache.surfaces.set(surface.surfaceId, run.resolution);
-  const perSurface = byCalls ?? new WeakMap<object, SurfaceResolution>();
-  perSurface.set(state.agentCalls, run.resolution);
-  if (!byCalls) cache.exact.set(surface, perSurface);
+  // A resolution for these calls under another context is replaced; other call tables are kept.
+  const others = made === undefined ? [] : (Array.isArray(made) ? made : [made]).filter((r) => r.calls !== state.agentCalls);
+  cache.exact.set(surface, others.length === 0 ? run.resolution : [...others, run.resolution]);
   return result;
 }
 
@@ -299,8 +316,8 @@ function makeTree(surfaceId: string, store: NodeStore<NodeEntry>, surfaceDiagnos
       return diagnostics;
     },
   };
-  Object.defineProperty(tree, 'nodes', { enumerable: true });
-  Object.defineProperty(tree, 'diagnostics', { enumerable: true });
+  // (Accessors of an object literal are enumerable own properties already; redefining them would
+  // only turn the tree into a slow dictionary-mode object.)
   storeOfTree.set(tree, store);
   return tree;
 }
@@ -333,6 +350,8 @@ class ResolutionRun {
   private readonly emitted: NodeRef[] = [];
   private readonly destroyed: NodeRef[] = [];
   private readonly diagnostics: Diagnostic[] = [];
+  private readonly built: NodeRef[] = [];
+  private readonly rebound: NodeRef[] = [];
   private readonly agentRequests: AgentCallRequest[] = [];
   private readonly requestedKeys = new Set<string>();
   /** Refs a components change re-evaluates even though what they read is the same. */
@@ -455,6 +474,8 @@ class ResolutionRun {
         emitted: this.emitted,
         destroyed: this.destroyed,
         diagnostics: this.diagnostics,
+        built: this.built,
+        rebound: this.rebound,
         agentRequests: this.agentRequests,
         unreadAgentKeys: [...this.droppedKeys].filter((key) => !this.indexes.agent.has(key)),
         leftAgentCalls: this.leftAgentCalls,
@@ -552,6 +573,32 @@ class ResolutionRun {
     return ids;
   }
 
+  /**
+   * `entry` again if nothing it read changed; a copy showing the new values if only values of
+   * props bound alone changed (and none became absent, which a build reports); else null (build).
+   * What a build would give: the same props with those values, the same costs and no diagnostic.
+   */
+  private rebind(entry: NodeEntry): NodeEntry | null {
+    const model = this.surface.dataModel;
+    let props: Record<string, unknown> | null = null;
+    let deps: DataDependency[] | null = null;
+    for (let i = 0; i < entry.dataDeps.length; i += 1) {
+      const dep = entry.dataDeps[i] as DataDependency;
+      const now = getAt(model, dep.segments);
+      if (dep.kind === 'length' ? listLength(now) === dep.seen : now === dep.seen) continue;
+      const keys = entry.rebind?.[i];
+      if (keys === undefined || now === undefined) return null;
+      props ??= { ...entry.node.props };
+      for (const key of keys) props[key] = now;
+      deps ??= [...entry.dataDeps];
+      deps[i] = { ...dep, seen: now };
+    }
+    for (const dep of entry.agentDeps) if (this.lookup(dep.key) !== dep.row) return null;
+    if (props === null || deps === null) return entry;
+    this.rebound.push(entry.spec.ref);
+    return { ...entry, node: { ...entry.node, props }, dataDeps: deps };
+  }
+
   private inputsChanged(entry: NodeEntry): boolean {
     const model = this.surface.dataModel;
     for (const dep of entry.dataDeps) {
@@ -577,18 +624,19 @@ class ResolutionRun {
     // At a budget, an incremental pass keeps each node's place, so a placeholder stays one.
     const capped = this.walkAll ? this.capFor() : (previous?.capped ?? false);
     let entry: NodeEntry;
-    if (
-      previous &&
+    // Same component, same place, nothing forcing a rebuild: only what it read can have changed.
+    const samePlace =
+      previous !== undefined &&
       previous.capped === capped &&
       !this.forced.has(spec.ref) &&
       previous.component === component &&
       sameSpec(previous.spec, spec) &&
-      (capped !== false ||
-        (component !== undefined && !this.inputsChanged(previous) && !ancestors.has(spec.componentId) && cutsStillHold(previous, ancestors)))
-    ) {
+      (capped !== false || (component !== undefined && !ancestors.has(spec.componentId) && cutsStillHold(previous, ancestors)));
+    const rebound = samePlace && capped === false ? this.rebind(previous) : null;
+    if (samePlace && (capped !== false || rebound === previous)) {
       entry = previous;
     } else {
-      entry = capped === false ? this.evaluate(spec, component, ancestors) : this.cappedEntry(spec, component, capped);
+      entry = rebound ?? (capped === false ? this.evaluate(spec, component, ancestors) : this.cappedEntry(spec, component, capped));
       if (this.atCap && !this.walkAll) {
         if (previous === undefined || !sameChildren(previous, entry)) {
           // Walk order changes from here on: the walk of the whole tree that follows decides.
@@ -755,6 +803,7 @@ class ResolutionRun {
 
   /** Builds the entry for one node from its component definition. */
   private evaluate(spec: NodeSpec, component: ComponentRecord | undefined, ancestors: Set<string>): NodeEntry {
+    this.built.push(spec.ref);
     const builder = new NodeBuilder(this, spec, component, ancestors);
     if (!component) return builder.placeholder('missing', 'MISSING_CHILD', `Component '${spec.componentId}' is referenced but has not been sent.`);
     if (spec.cut === true || ancestors.has(spec.componentId)) {
@@ -853,6 +902,11 @@ class NodeBuilder {
   private readonly cost: NodeCost = { ...NO_COST };
   private busy = false;
   private checksPending = false;
+  /** The top-level prop being evaluated, and whether every data read so far was one such prop bound alone. */
+  private topKey: string | null = null;
+  private plain = true;
+  /** Per data dependency (by index), the top-level props that show its value as is. */
+  private readonly shownBy: Array<string[] | undefined> = [];
 
   constructor(
     private readonly run: ResolutionRun,
@@ -891,7 +945,9 @@ class NodeBuilder {
       if ((propShape.kind === 'dynamic' || propShape.kind === 'any') && isBinding(raw)) {
         bindings[key] = resolvePath(raw.path, this.spec.scope);
       }
+      this.topKey = key;
       props[key] = this.evaluateShaped(raw, propShape, key);
+      this.topKey = null;
     }
     const validation = Array.isArray(component.checks) ? this.evaluateChecks(component.checks) : [];
     this.checkComposition(catalog, component.component);
@@ -909,10 +965,13 @@ class NodeBuilder {
       validation,
     };
     if (this.checksPending) node.checksPending = true;
-    return this.entry(node);
+    const plain = this.plain && validation.length === 0 && this.agentDeps.length === 0 && this.diagnostics.length === 0 && !this.busy;
+    // Only value reads can be rebound; a template's length decides children, so it rebuilds.
+    return this.entry(node, plain ? this.dataDeps.map((dep, i) => (dep.kind === 'value' ? this.shownBy[i] : undefined)) : undefined);
   }
 
-  private entry(node: ResolvedNode): NodeEntry {
+  private entry(node: ResolvedNode, rebind?: NodeEntry['rebind']): NodeEntry {
+    // Every entry has the same fields (`rebind` too), so the resolver's loops see one object shape.
     return {
       spec: this.spec,
       node,
@@ -923,6 +982,7 @@ class NodeBuilder {
       diagnostics: this.diagnostics,
       cost: this.cost.work === 0 && this.cost.chars === 0 && this.cost.regexSteps === 0 ? NO_COST : this.cost,
       capped: false,
+      rebind,
     };
   }
 
@@ -1021,6 +1081,7 @@ class NodeBuilder {
         if (plain !== NOT_PLAIN) return plain;
       }
     } else if (!containsDynamic(raw)) return raw;
+    this.plain = false;
     const result = evaluateForResolution(raw, this.scope());
     // One unit for the evaluation itself, one per call and read it made.
     this.cost.work += 1 + result.work.calls + result.work.reads;
@@ -1056,7 +1117,14 @@ class NodeBuilder {
     // One unit for the evaluation itself, one for its read.
     this.cost.work += 2;
     const value = this.depend(absolute, 'value');
-    if (value !== undefined) return value;
+    if (value !== undefined) {
+      if (slot === this.topKey) {
+        // The prop shows this value as is (a nested binding's place is not recorded: no rebind).
+        const at = this.dataDeps.findIndex((d) => d.kind === 'value' && d.path === absolute);
+        (this.shownBy[at] ??= []).push(slot);
+      } else this.plain = false;
+      return value;
+    }
     this.diagnose('warning', 'UNRESOLVED_BINDING', `'${slot}' is bound to '${resolvePath(path, this.spec.scope)}', which is not in the data model yet.`, resolvePath(path, this.spec.scope));
     return null;
   }

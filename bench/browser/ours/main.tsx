@@ -17,6 +17,8 @@ installBench(async () => {
   const options = () => ({ catalogs: [basicCatalog()], limits: { maxNodes: 20_000 } });
   let a2ui = createA2ui(options());
   let store = configureStore({ reducer: { a2ui: a2ui.reducer } });
+  // For bench/browser/profile.ts: the store and instance of the page, to time dispatches in place.
+  (window as unknown as { benchOurs: unknown }).benchOurs = { store: () => store, a2ui: () => a2ui };
   return {
     prepare() {
       a2ui = createA2ui(options());
