@@ -9,7 +9,7 @@
  * object changed. An update costs the nodes it changed, not the nodes drawn; when the resolver
  * cannot tell (time travel, many updates at once) the feed compares every node it watches.
  */
-import { createContext, memo, useContext, useEffect, useReducer } from 'react';
+import { createContext, memo, useCallback, useContext, useSyncExternalStore } from 'react';
 import { changedNodeRefs } from '../resolution/changes';
 import { lookupNode } from '../resolution/resolver';
 import type { ResolvedNode, ResolvedTree } from '../model/tree';
@@ -116,33 +116,14 @@ const PLACEHOLDER_TEXT = {
   missing: (_component: string, id: string) => `Component '${id}' is referenced but has not been sent`,
 } as const;
 
-const bump = (n: number) => n + 1;
-
-/**
- * The node at `ref`, re-rendered when the feed wakes it. Not `useSyncExternalStore`: that hook
- * queues a passive effect in every render whose snapshot changed (to note the snapshot), so each
- * keystroke's commit scheduled a task for it and ran a passive-effect pass; the feed already
- * tracks the node object each ref last had and wakes only on a change. The effect runs when the
- * node is mounted (or its feed or ref changes), not per update.
- */
-export function useFeedNode(feed: NodeFeed, ref: string): ResolvedNode | undefined {
-  const [, rerender] = useReducer(bump, 0);
-  const node = feed.get(ref);
-  useEffect(() => {
-    const unsubscribe = feed.subscribe(ref, rerender);
-    // The store may have changed between the render and this subscription.
-    if (feed.get(ref) !== node) rerender();
-    return unsubscribe;
-    // `node` is the one this subscription's render drew; later renders come from the feed.
-  }, [feed, ref]);
-  return node;
-}
-
 /** One node by ref, drawn by the surface's component map (or a placeholder). */
 export const NodeView = memo(function NodeView({ surfaceId, nodeRef }: { surfaceId: string; nodeRef: string }) {
   const surface = useContext(SurfaceContext);
   if (surface === null) throw new Error('a2ui-redux/react: node components render inside <A2uiSurface>.');
-  const node = useFeedNode(surface.feed, nodeRef);
+  const { feed } = surface;
+  const subscribe = useCallback((listener: () => void) => feed.subscribe(nodeRef, listener), [feed, nodeRef]);
+  const get = useCallback(() => feed.get(nodeRef), [feed, nodeRef]);
+  const node = useSyncExternalStore(subscribe, get, get);
   const { nodes, states } = surface.components;
   const { Placeholder } = states;
   if (node === undefined) return <Placeholder kind="missing" label={`nothing at ${nodeRef}`} nodeRef={nodeRef} />;
