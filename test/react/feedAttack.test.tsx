@@ -9,6 +9,8 @@
  * its layout effects.
  */
 import { configureStore, type StoreEnhancer } from '@reduxjs/toolkit';
+import { ActionCreators, instrument } from '@redux-devtools/instrument';
+import fc from 'fast-check';
 import { act, StrictMode, useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { Provider } from 'react-redux';
@@ -485,4 +487,93 @@ test('many messages in one batch (more than the changed-refs chain holds) draw w
     view.unmount();
     real.stop();
   }
+});
+
+describe('Redux DevTools time travel (the real instrument enhancer)', () => {
+  const PATHS = ['/v', '/w', '/items', '/items/0/label', '/items/1'];
+  const valueArb = fc.oneof(
+    fc.constantFrom('a', 'b', ''),
+    fc.integer({ min: 0, max: 2 }),
+    fc.constant(null),
+    fc.record({ label: fc.constantFrom('o', 'p') }),
+    fc.constant(0).map(() => JSON.parse('{"__proto__": {"label": "proto"}, "constructor": "c", "label": "own"}') as unknown),
+    fc.array(fc.record({ label: fc.constantFrom('r', 's', 't') }), { maxLength: 3 }),
+  );
+  const leafArb = (id: string) =>
+    fc.oneof(
+      fc.constantFrom('/v', '/w', '/items/0/label').map((path) => ({ id, component: 'Text', text: { path } })),
+      fc.constantFrom('/v', '/w').map((path) => ({ id, component: 'Text', text: { call: 'formatString', args: { value: `<\${${path}}>` } } })),
+      fc.constantFrom('/v', '/w').map((path) => ({ id, component: 'TextField', label: id, value: { path } })),
+      fc.constantFrom('/v', '/w').map((path) => ({ id, component: 'TextField', label: id, value: { path }, checks: [{ condition: { call: 'required', args: { value: { path } } }, message: 'needed' }] })),
+      fc.constant({ id, component: 'Column', children: { path: '/items', componentId: 'row' } }),
+    );
+  type Step =
+    | { kind: 'message'; message: unknown }
+    | { kind: 'write'; ref: string; value: unknown }
+    | { kind: 'jump'; pick: number }
+    | { kind: 'toggle'; pick: number };
+  const stepArb: fc.Arbitrary<Step> = fc.oneof(
+    { weight: 4, arbitrary: fc.record({ path: fc.constantFrom(...PATHS), value: valueArb }).map(({ path, value }): Step => ({ kind: 'message', message: data(path, value) })) },
+    { weight: 2, arbitrary: fc.constantFrom('a', 'b', 'c').chain(leafArb).map((c): Step => ({ kind: 'message', message: update([c]) })) },
+    { weight: 2, arbitrary: fc.record({ ref: fc.constantFrom('a', 'b', 'c'), value: fc.constantFrom('typed', 'more', '') }).map((r): Step => ({ kind: 'write', ...r })) },
+    { weight: 3, arbitrary: fc.nat().map((pick): Step => ({ kind: 'jump', pick })) },
+    { weight: 1, arbitrary: fc.nat().map((pick): Step => ({ kind: 'toggle', pick })) },
+  );
+
+  test('after every jump, action toggle or new message, the DOM equals a fresh render of the state shown', () => {
+    fc.assert(
+      fc.property(fc.array(stepArb, { minLength: 2, maxLength: 14 }), (steps) => {
+        const a2ui = createA2ui({ catalogs: [basicCatalog()] });
+        const saga = createSagaMiddleware();
+        const store = configureStore({
+          reducer: { a2ui: a2ui.reducer },
+          middleware: (getDefault) => getDefault().concat(saga),
+          enhancers: (getDefault) => getDefault().concat(instrument()),
+          devTools: false,
+        });
+        const { transport } = createInMemoryTransport();
+        const task = saga.run(a2ui.saga, { transport, openUrl: () => undefined });
+        store.dispatch(
+          a2ui.actions.messageReceived(
+            create(
+              [
+                { id: 'root', component: 'Column', children: ['a', 'b', 'c'] },
+                { id: 'a', component: 'TextField', label: 'a', value: { path: '/v' } },
+                { id: 'b', component: 'Text', text: { path: '/v' } },
+                { id: 'c', component: 'Column', children: { path: '/items', componentId: 'row' } },
+                { id: 'row', component: 'Text', text: { path: 'label' } },
+              ],
+              { v: 'start', w: 'w', items: [{ label: 'r0' }, { label: 'r1' }] },
+            ),
+          ),
+        );
+        const view = mount(
+          <Provider store={store}>
+            <A2uiProvider a2ui={a2ui}>
+              <A2uiSurface surfaceId="s" styles={false} />
+            </A2uiProvider>
+          </Provider>,
+        );
+        try {
+          steps.forEach((step, i) => {
+            const lifted = store.liftedStore;
+            const count = lifted.getState().computedStates.length;
+            act(() => {
+              if (step.kind === 'message') store.dispatch(a2ui.actions.messageReceived(step.message));
+              else if (step.kind === 'write') store.dispatch(a2ui.actions.valueWritten({ surfaceId: 's', ref: step.ref, property: 'value', value: step.value }));
+              else if (step.kind === 'jump') lifted.dispatch(ActionCreators.jumpToState(step.pick % count));
+              // Action 0 is the store's init; toggling a later one recomputes every state after it.
+              else if (count > 1) lifted.dispatch(ActionCreators.toggleAction(1 + (step.pick % (count - 1))));
+            });
+            const slice = store.getState().a2ui;
+            expect({ step: i, kind: step.kind, dom: markup(view.container) }).toEqual({ step: i, kind: step.kind, dom: freshMarkup(slice) });
+          });
+        } finally {
+          view.unmount();
+          task.cancel();
+        }
+      }),
+      { numRuns: Number(process.env.FUZZ_RUNS ?? 60) },
+    );
+  });
 });
