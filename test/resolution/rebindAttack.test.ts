@@ -214,7 +214,7 @@ test('after every message or write, the selected tree equals a resolution of the
     }),
     { numRuns: RUNS },
   );
-});
+}, 120_000);
 
 test('the states of a run resolved in any order through one cache (time travel) each equal a resolution from nothing', () => {
   fc.assert(
@@ -237,7 +237,7 @@ test('the states of a run resolved in any order through one cache (time travel) 
     }),
     { numRuns: RUNS },
   );
-});
+}, 120_000);
 
 test('two unrelated histories of surface s resolved alternately through one cache (one instance mounted twice) each equal a resolution from nothing', () => {
   fc.assert(
@@ -263,7 +263,7 @@ test('two unrelated histories of surface s resolved alternately through one cach
     }),
     { numRuns: RUNS },
   );
-});
+}, 120_000);
 
 test('a bound value replaced by each type in turn, then deleted, is shown as a resolution from nothing shows it', () => {
   const { real } = openWith(FIELD_AND_ECHO, { v: 'start', items: [] });
