@@ -13,15 +13,15 @@ import { configureStore } from '@reduxjs/toolkit';
 import fc from 'fast-check';
 import createSagaMiddleware from 'redux-saga';
 import { basicCatalog, BASIC_CATALOG_ID } from '../../src/catalog';
-import { createA2ui } from '../../src/createA2ui';
+import { createA2ui, type A2uiOptions } from '../../src/createA2ui';
 import type { ResolvedTree } from '../../src/model/tree';
 import { createResolverCache, resolveSurface, type ResolverCache } from '../../src/resolution/resolver';
 import { createInMemoryTransport } from '../../src/transports/inMemory';
 
 type Json = Record<string, unknown>;
 
-function realStore() {
-  const a2ui = createA2ui({ catalogs: [basicCatalog()] });
+function realStore(options: Partial<A2uiOptions> = {}) {
+  const a2ui = createA2ui({ catalogs: [basicCatalog()], ...options });
   const saga = createSagaMiddleware();
   const store = configureStore({ reducer: { a2ui: a2ui.reducer }, middleware: (getDefault) => getDefault().concat(saga) });
   const { transport } = createInMemoryTransport();
@@ -175,8 +175,8 @@ const START: Json[] = [
   { id: 'row', component: 'Text', text: { path: 'label' } },
 ];
 
-function openReal(): Real {
-  const real = realStore();
+function openReal(options: Partial<A2uiOptions> = {}): Real {
+  const real = realStore(options);
   real.store.dispatch(
     real.a2ui.actions.messageReceived({
       version: 'v1.0',
@@ -214,6 +214,37 @@ test('after every message or write, the selected tree equals a resolution of the
     }),
     { numRuns: RUNS },
   );
+}, 120_000);
+
+test('at tree budgets (few nodes, little work, few characters), every state equals a resolution from nothing', () => {
+  // Budgets small enough that the random trees cross them both ways, so updates take the at-cap
+  // path (in place while every node keeps its place) and the walk of the whole tree.
+  const budgets = fc.constantFrom<Partial<A2uiOptions>>(
+    { limits: { maxNodes: 4 } },
+    { limits: { maxWorkPerSurface: 9 } },
+    { limits: { maxCharsPerSurface: 12 } },
+    { limits: { maxNodes: 6, maxWorkPerSurface: 14 } },
+  );
+  let capped = 0;
+  fc.assert(
+    fc.property(budgets, fc.array(opArb, { minLength: 1, maxLength: 12 }), (options, ops) => {
+      const real = openReal(options);
+      try {
+        ops.forEach((op, i) => {
+          step(real, op);
+          const state = real.store.getState();
+          const tree = real.a2ui.selectors.selectResolvedTree(state, 's');
+          if (tree?.diagnostics.some((d) => d.code === 'LIMIT_EXCEEDED')) capped += 1;
+          expectSameTree(tree, resolveIn(real, createResolverCache(), state), `after op ${i} (${op.kind})`);
+        });
+      } finally {
+        real.stop();
+      }
+    }),
+    { numRuns: RUNS },
+  );
+  // The runs did reach the budgets.
+  expect(capped).toBeGreaterThan(RUNS / 10);
 }, 120_000);
 
 test('the states of a run resolved in any order through one cache (time travel) each equal a resolution from nothing', () => {
