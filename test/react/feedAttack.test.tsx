@@ -580,3 +580,52 @@ describe('Redux DevTools time travel (the real instrument enhancer)', () => {
     );
   }, 120_000);
 });
+
+test('component ids and data keys named constructor, toString and hasOwnProperty are drawn and updated like any other; a __proto__ key is refused', () => {
+  const real = realStore();
+  const hostile = (json: string) => JSON.parse(json) as unknown;
+  real.send({
+    version: 'v1.0',
+    createSurface: {
+      surfaceId: 's',
+      catalogId: BASIC_CATALOG_ID,
+      components: hostile(
+        '[{"id":"root","component":"Column","children":["constructor","toString","hasOwnProperty"]},' +
+          '{"id":"constructor","component":"Text","text":{"path":"/constructor"}},' +
+          '{"id":"toString","component":"TextField","label":"T","value":{"path":"/toString"}},' +
+          '{"id":"hasOwnProperty","component":"Text","text":{"path":"/obj/constructor/x"}}]',
+      ),
+      dataModel: hostile('{"constructor":"c0","toString":"t0","obj":{"constructor":{"x":"x0"}}}'),
+    },
+  });
+  const view = mount(surfaceOf(real));
+  try {
+    const input = () => (view.container.querySelector('input') as HTMLInputElement).value;
+    // What the data model holds, read with own-key lookups (the independent answer).
+    const held = () => {
+      const model = real.a2ui.selectors.selectSurface({ a2ui: sliceOf(real) }, 's')?.dataModel as Json;
+      const own = (o: unknown, k: string) => (typeof o === 'object' && o !== null && Object.prototype.hasOwnProperty.call(o, k) ? (o as Json)[k] : undefined);
+      return [own(model, 'constructor'), own(model, 'toString'), own(own(own(model, 'obj'), 'constructor'), 'x')];
+    };
+    const shown = () => [text(view.container, 'constructor'), input(), text(view.container, 'hasOwnProperty')];
+    expect(held()).toEqual(['c0', 't0', 'x0']);
+    expect(shown()).toEqual(held());
+    act(() => {
+      real.send(data('/constructor', 'c1'));
+      real.send(data('/obj/constructor/x', { x: 'an object' }));
+    });
+    act(() => void real.store.dispatch(real.a2ui.actions.valueWritten({ surfaceId: 's', ref: 'toString', property: 'value', value: 'typed' })));
+    expect(held()).toEqual(['c1', 'typed', { x: 'an object' }]);
+    expect(shown().slice(0, 2)).toEqual(['c1', 'typed']);
+    expect(markup(view.container)).toBe(freshMarkup(sliceOf(real)));
+    // A value holding a __proto__ key is refused at the door: the screen and the model stay.
+    const before = markup(view.container);
+    act(() => void real.send({ version: 'v1.0', updateDataModel: { surfaceId: 's', path: '/constructor', value: hostile('{"__proto__":{"x":"polluted"}}') } }));
+    expect(held()[0]).toBe('c1');
+    expect(markup(view.container)).toBe(before);
+    expect(({} as Json).x).toBeUndefined();
+  } finally {
+    view.unmount();
+    real.stop();
+  }
+});
