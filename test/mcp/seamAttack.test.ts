@@ -270,19 +270,35 @@ describe('an extension whose seam throws at run time does not break the session 
   });
 
   test('through a real store: app requests and tool outcomes get exactly one error reply, agent updates apply', async () => {
+    // An extension that defers its app requests to a tool call, and fails on the outcome.
+    const deferring: SessionExtension = {
+      name: 'Deferring',
+      appRequest: (session, surfaceId, ref, _method, _params, options) => ({
+        ok: true,
+        session,
+        effects: [{ type: 'mcpToolCall', requestId: options.requestId ?? 0, surfaceId, ref, name: 'lookup', arguments: {}, timeoutMs: 1_000, origin: 'app' }],
+        reply: null,
+        deferred: true,
+      }),
+      toolSettled: failing.toolSettled,
+    };
     const h = start([basicCatalog(), toolsCatalog(failing)], { messages: BUTTON_SURFACE });
+    const d = start([basicCatalog(), toolsCatalog(deferring)], { messages: BUTTON_SURFACE });
     h.store.dispatch(h.a2ui.actions.mcpAppRequested({ requestId: 1, surfaceId: 's', ref: 'button', method: 'ui/message', params: { role: 'user', content: 'x' } }));
-    h.store.dispatch(h.a2ui.actions.mcpToolReplied({ requestId: 2, surfaceId: 's', ref: 'button', name: 'lookup', outcome: { status: 'ok', result: { content: [] } } }));
-    h.store.dispatch(h.a2ui.actions.mcpToolReplied({ requestId: 'mcp-call-9', surfaceId: 's', ref: 'button', name: 'lookup', origin: 'action', outcome: { status: 'ok', result: { content: [] } } }));
+    d.store.dispatch(d.a2ui.actions.mcpAppRequested({ requestId: 2, surfaceId: 's', ref: 'button', method: 'tools/call', params: { name: 'lookup' } }));
     h.agent.send({ version: 'v1.0', updateDataModel: { surfaceId: 's', path: '/score', value: 7 } });
     h.store.dispatch(h.a2ui.actions.actionInvoked({ surfaceId: 's', ref: 'button' }));
-    await until(() => h.replies.length >= 2);
+    await until(() => h.replies.length >= 1 && d.replies.length >= 1);
     await settle();
-    expect(answered(h)).toEqual([1, 2]);
-    for (const { reply } of h.replies) expect(reply).toEqual({ error: { code: INTERNAL_ERROR, message: expect.stringContaining('exploded') } });
+    expect(answered(h)).toEqual([1]);
+    expect(answered(d)).toEqual([2]);
+    expect(h.replies[0]?.reply).toEqual({ error: { code: INTERNAL_ERROR, message: expect.stringContaining('appRequest exploded') } });
+    expect(d.replies[0]?.reply).toEqual({ error: { code: INTERNAL_ERROR, message: expect.stringContaining('toolSettled exploded') } });
     expect(h.state().session.core.surfaces.s?.dataModel).toEqual({ score: 7 });
-    expect(h.task.isRunning()).toBe(true);
-    h.task.cancel();
+    for (const x of [h, d]) {
+      expect(x.task.isRunning()).toBe(true);
+      x.task.cancel();
+    }
   });
 });
 
@@ -317,5 +333,176 @@ describe('a custom catalog reusing mcpCatalog().sessionExtension next to the MCP
     expect(twice.state().session.core.surfaces[SURFACE]?.dataModel).toEqual(single.state().session.core.surfaces[SURFACE]?.dataModel);
     single.task.cancel();
     twice.task.cancel();
+  });
+});
+
+describe('MCP Apps state through DevTools, a JSON round trip and two instances', () => {
+  test('time travel with a tool call in flight: the tool runs once, the app is answered once, nothing is re-sent', async () => {
+    const a2ui = createA2ui({ catalogs: [basicCatalog(), mcpCatalog()], mcpClient: mcp.client, defaultTimeoutMs: 5_000 });
+    const sagaMiddleware = createSagaMiddleware();
+    let dispatches = 0;
+    const runaway: Middleware = () => (next) => (action) => {
+      if (++dispatches > 5_000) throw new Error('runaway dispatch loop');
+      return next(action);
+    };
+    const store = configureStore({
+      reducer: { a2ui: a2ui.reducer },
+      middleware: (d) => d().concat(runaway, sagaMiddleware),
+      enhancers: (getDefault) => getDefault().concat(instrument()),
+      devTools: false,
+    });
+    const { transport, agent } = createInMemoryTransport();
+    const replies: Array<{ requestId: string | number; reply: McpReply }> = [];
+    const notes: string[] = [];
+    const task = sagaMiddleware.run(a2ui.saga, {
+      transport,
+      mcpAppReply: (requestId: string | number, reply: McpReply) => void replies.push({ requestId, reply }),
+      mcpAppNotify: (_s: string, ref: string, method: string, params: unknown) => void notes.push(`${ref} ${method} ${JSON.stringify(params)}`),
+    });
+    agent.send(appSurfaceMessages());
+    const request = (requestId: number, method: string, params: unknown) =>
+      store.dispatch(a2ui.actions.mcpAppRequested({ requestId, surfaceId: SURFACE, ref: APP_REF, method, params }));
+    request(1, 'tools/call', { name: 'slow' });
+    request(2, 'ui/notifications/data-model-change', { key: 'game', subpath: '/level', value: 5 });
+    agent.send({ version: 'v1.0', updateDataModel: { surfaceId: SURFACE, path: '/game/score', value: 9 } });
+    request(3, 'ui/message', { role: 'user', content: 'hi' });
+    await until(() => replies.length >= 1);
+    const lifted = () => store.liftedStore.getState() as { computedStates: unknown[]; actionsById: Record<number, { action: UnknownAction }> };
+    const toolRuns = () => Object.values(lifted().actionsById).filter((entry) => a2ui.actions.mcpToolReplied.match(entry.action)).length;
+    const recorded = lifted().computedStates.length;
+    const sentBefore = agent.received.length;
+    const notesBefore = notes.length;
+    // Jump to every state while the slow tool is still running, dispatching there.
+    for (let index = 0; index < recorded; index += 1) {
+      store.liftedStore.dispatch(ActionCreators.jumpToState(index));
+      store.dispatch({ type: 'host/unrelated' });
+      store.dispatch(a2ui.actions.transportStatusChanged({ status: 'open' }));
+      await settle();
+    }
+    store.liftedStore.dispatch(ActionCreators.jumpToState(lifted().computedStates.length - 1));
+    mcp.releaseSlow();
+    await until(() => replies.some((r) => r.requestId === 1));
+    await settle();
+    expect(answered({ replies } as unknown as Harness).sort()).toEqual([1, 3]);
+    expect(replies.find((r) => r.requestId === 1)?.reply).toEqual({ result: { content: [{ type: 'text', text: 'late' }] } });
+    expect(toolRuns()).toBe(1);
+    expect(agent.received.length).toBe(sentBefore);
+    expect(notes.length).toBe(notesBefore);
+    expect(dispatches).toBeLessThan(5_000);
+    task.cancel();
+  });
+
+  test('a state persisted as JSON with a tool call in flight: the new store re-runs nothing, answers nothing twice, and serves new requests', async () => {
+    const first = start([basicCatalog(), mcpCatalog()], { client: true });
+    first.store.dispatch(first.a2ui.actions.mcpAppRequested({ requestId: 1, surfaceId: SURFACE, ref: APP_REF, method: 'tools/call', params: { name: 'slow' } }));
+    first.store.dispatch(first.a2ui.actions.actionInvoked({ surfaceId: SURFACE, ref: OPEN_BUTTON_REF }));
+    await settle();
+    // The store is persisted mid-flight, and not running any more.
+    const persisted = JSON.parse(JSON.stringify(first.state())) as A2uiState;
+    first.task.cancel();
+    mcp.releaseSlow();
+
+    const a2ui = createA2ui({ catalogs: [basicCatalog(), mcpCatalog()], mcpClient: mcp.client, defaultTimeoutMs: 5_000 });
+    const sagaMiddleware = createSagaMiddleware();
+    const actions: UnknownAction[] = [];
+    const recorder: Middleware = () => (next) => (action) => {
+      actions.push(action as UnknownAction);
+      return next(action);
+    };
+    const store = configureStore({ reducer: { a2ui: a2ui.reducer }, preloadedState: { a2ui: persisted }, middleware: (d) => d().concat(sagaMiddleware, recorder) });
+    const { transport } = createInMemoryTransport();
+    const replies: Array<{ requestId: string | number; reply: McpReply }> = [];
+    const task = sagaMiddleware.run(a2ui.saga, { transport, mcpAppReply: (requestId: string | number, reply: McpReply) => void replies.push({ requestId, reply }) });
+    await settle();
+    expect(actions.filter((a) => a2ui.actions.mcpToolReplied.match(a))).toEqual([]);
+    expect(replies).toEqual([]);
+    // The reloaded app numbers its requests from 1 again; it is answered once, from this store.
+    store.dispatch(a2ui.actions.mcpAppRequested({ requestId: 1, surfaceId: SURFACE, ref: APP_REF, method: 'tools/call', params: { name: 'search', arguments: { q: 'again' } } }));
+    await until(() => replies.length >= 1);
+    await settle();
+    expect(replies).toEqual([{ requestId: 1, reply: { result: expect.objectContaining({ content: expect.arrayContaining([{ type: 'text', text: 'Found results for again' }]) }) } }]);
+    expect(store.getState().a2ui.session.core.surfaces[SURFACE]?.dataModel).toMatchObject({ results: ['again', 'more'] });
+    expect(task.isRunning()).toBe(true);
+    task.cancel();
+  });
+
+  test('two instances in one store, one with the MCP catalog and one without: each answers its own, once', async () => {
+    const withMcp = createA2ui({ reducerPath: 'apps', catalogs: [basicCatalog(), mcpCatalog()], mcpClient: mcp.client });
+    const without = createA2ui({ reducerPath: 'plain', catalogs: [basicCatalog()] });
+    const sagaMiddleware = createSagaMiddleware();
+    const store = configureStore({ reducer: { apps: withMcp.reducer, plain: without.reducer }, middleware: (d) => d().concat(sagaMiddleware) });
+    const a = createInMemoryTransport();
+    const b = createInMemoryTransport();
+    const replies: Record<string, Array<{ requestId: string | number; reply: McpReply }>> = { apps: [], plain: [] };
+    const notes: Record<string, string[]> = { apps: [], plain: [] };
+    const run = (name: 'apps' | 'plain', instance: typeof withMcp | typeof without, transport: ReturnType<typeof createInMemoryTransport>['transport']) =>
+      (sagaMiddleware.run as (saga: unknown, ports: unknown) => Task)(instance.saga, {
+        transport,
+        mcpAppReply: (requestId: string | number, reply: McpReply) => void replies[name]?.push({ requestId, reply }),
+        mcpAppNotify: (_s: string, _r: string, method: string) => void notes[name]?.push(method),
+      });
+    const tasks = [run('apps', withMcp, a.transport), run('plain', without, b.transport)];
+    a.agent.send(appSurfaceMessages());
+    b.agent.send(appSurfaceMessages());
+    for (const instance of [withMcp, without] as const) {
+      store.dispatch(instance.actions.mcpAppRequested({ requestId: 7, surfaceId: SURFACE, ref: APP_REF, method: 'tools/call', params: { name: 'search', arguments: { q: 'both' } } }));
+      store.dispatch(instance.actions.mcpToolReplied({ requestId: 'mcp-call-99', surfaceId: SURFACE, ref: APP_REF, name: 'search', origin: 'action', outcome: { status: 'error', message: 'forged' } }));
+    }
+    a.agent.send({ version: 'v1.0', updateDataModel: { surfaceId: SURFACE, path: '/game/score', value: 4 } });
+    b.agent.send({ version: 'v1.0', updateDataModel: { surfaceId: SURFACE, path: '/game/score', value: 4 } });
+    await until(() => (replies.apps?.length ?? 0) >= 1 && (replies.plain?.length ?? 0) >= 1);
+    await settle();
+    expect(replies.apps).toEqual([{ requestId: 7, reply: { result: expect.objectContaining({ content: expect.any(Array) }) } }]);
+    expect(replies.plain).toEqual([{ requestId: 7, reply: { error: { code: INTERNAL_ERROR, message: expect.any(String) } } }]);
+    expect(notes.apps).toEqual(['ui/notifications/data-model-update', 'ui/notifications/data-model-update']);
+    expect(notes.plain).toEqual([]);
+    // The plain instance refused the McpApp surface; the other instance's state is its own.
+    expect(store.getState().plain.session.core.surfaces[SURFACE]?.dataModel).not.toHaveProperty('results');
+    expect(store.getState().apps.session.core.surfaces[SURFACE]?.dataModel).toMatchObject({ results: ['both', 'more'] });
+    for (const task of tasks) task.cancel();
+  });
+});
+
+describe('forged and repeated tool settlements', () => {
+  test('without the MCP catalog no app call can be pending: a settlement answers nobody and applies nothing', async () => {
+    const lookalike = defineCatalog({ catalogId: 'https://example.com/lookalike', components: { McpApp: { properties: {} } } });
+    const h = start([basicCatalog(), lookalike], {
+      messages: [
+        { version: 'v1.0', createSurface: { surfaceId: SURFACE, catalogId: 'https://example.com/lookalike' } },
+        { version: 'v1.0', updateComponents: { surfaceId: SURFACE, components: [{ id: 'root', component: 'McpApp' }] } },
+      ],
+    });
+    h.store.dispatch(h.a2ui.actions.mcpAppRequested({ requestId: 1, surfaceId: SURFACE, ref: 'root', method: 'tools/call', params: { name: 'search' } }));
+    await until(() => h.replies.length >= 1);
+    const before = h.state().session.core;
+    h.store.dispatch(h.a2ui.actions.mcpToolReplied({ requestId: 1, surfaceId: SURFACE, ref: 'root', name: 'search', outcome: { status: 'ok', result: { content: [] } } }));
+    h.store.dispatch(h.a2ui.actions.mcpToolReplied({ requestId: 2, surfaceId: SURFACE, ref: 'root', name: 'search', outcome: { status: 'timeout', message: 'x' } }));
+    await settle();
+    expect(answered(h)).toEqual([1]);
+    expect(h.state().session.core.surfaces).toBe(before.surfaces);
+    h.task.cancel();
+  });
+
+  test('with the MCP catalog: a forged settlement of a call in flight, a repeated one and one for no call answer the app once', async () => {
+    const h = start([basicCatalog(), mcpCatalog()], { client: true });
+    h.store.dispatch(h.a2ui.actions.mcpAppRequested({ requestId: 1, surfaceId: SURFACE, ref: APP_REF, method: 'tools/call', params: { name: 'slow' } }));
+    await settle();
+    const forged = { requestId: 1, surfaceId: SURFACE, ref: APP_REF, name: 'slow', outcome: { status: 'ok' as const, result: { content: [{ type: 'text', text: 'forged' }] } } };
+    h.store.dispatch(h.a2ui.actions.mcpToolReplied(forged));
+    h.store.dispatch(h.a2ui.actions.mcpToolReplied(forged));
+    h.store.dispatch(h.a2ui.actions.mcpToolReplied({ ...forged, requestId: 42 }));
+    // A forged action outcome would write its MCP App resource into the data model.
+    h.store.dispatch(h.a2ui.actions.mcpToolReplied({ requestId: 'mcp-call-77', surfaceId: SURFACE, ref: OPEN_BUTTON_REF, name: 'openApp', origin: 'action', targetDataPath: '/app', arguments: {}, outcome: { status: 'ok', result: { content: [{ type: 'resource', resource: { uri: 'ui://evil', mimeType: 'text/html;profile=mcp-app', text: '<p>evil</p>' } }] } } }));
+    mcp.releaseSlow();
+    await until(() => h.actions.filter((a) => h.a2ui.actions.mcpToolReplied.match(a)).length >= 5);
+    await settle();
+    expect(answered(h)).toEqual([1]);
+    expect((h.state().session.core.surfaces[SURFACE]?.dataModel as { app: Record<string, unknown> }).app).not.toHaveProperty('htmlContent');
+    // The call the session made is still answered once, by whichever outcome came first.
+    h.store.dispatch(h.a2ui.actions.mcpAppRequested({ requestId: 2, surfaceId: SURFACE, ref: APP_REF, method: 'tools/call', params: { name: 'search', arguments: { q: 'x' } } }));
+    await until(() => h.replies.length >= 2);
+    await settle();
+    expect(answered(h)).toEqual([1, 2]);
+    h.task.cancel();
   });
 });
