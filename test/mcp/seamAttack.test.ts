@@ -506,3 +506,26 @@ describe('forged and repeated tool settlements', () => {
     h.task.cancel();
   });
 });
+
+describe('after dispose', () => {
+  test('tool outcomes that arrive after the instance was disposed change no surface and notify nobody; each request is answered once', async () => {
+    const h = start([basicCatalog(), mcpCatalog()], { client: true });
+    await settle();
+    // Both calls are in flight (the SDK answers asynchronously) when the instance is disposed.
+    h.store.dispatch(h.a2ui.actions.mcpAppRequested({ requestId: 1, surfaceId: SURFACE, ref: APP_REF, method: 'tools/call', params: { name: 'search', arguments: { q: 'late' } } }));
+    h.store.dispatch(h.a2ui.actions.actionInvoked({ surfaceId: SURFACE, ref: OPEN_BUTTON_REF }));
+    h.store.dispatch(h.a2ui.actions.disposed());
+    const surfaces = h.state().session.core.surfaces;
+    const notes = h.notes.length;
+    h.store.dispatch(h.a2ui.actions.mcpAppRequested({ requestId: 2, surfaceId: SURFACE, ref: APP_REF, method: 'ui/notifications/data-model-change', params: { key: 'score', value: 99 } }));
+    await until(() => h.actions.filter((a) => h.a2ui.actions.mcpToolReplied.match(a)).length >= 2);
+    await settle();
+    expect(h.state().session.core.surfaces).toBe(surfaces);
+    expect(h.notes.length).toBe(notes);
+    expect(answered(h).filter((id) => id === 1)).toHaveLength(1);
+    expect(h.replies.filter((r) => r.requestId === 2)).toEqual([
+      { requestId: 2, app: { surfaceId: SURFACE, ref: APP_REF }, reply: { error: { code: INTERNAL_ERROR, message: expect.stringContaining('disposed') } } },
+    ]);
+    h.task.cancel();
+  });
+});
