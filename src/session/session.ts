@@ -205,7 +205,9 @@ function guardedExtension(extension: SessionExtension, self: unknown): SessionEx
   if (dataModelChanged !== undefined) {
     guarded.dataModelChanged = (before, after, tree) => {
       try {
-        return [...dataModelChanged.call(self, before, after, tree)];
+        const effects: unknown = dataModelChanged.call(self, before, after, tree);
+        if (Array.isArray(effects) && effects.every(isRecord)) return [...(effects as Effect[])];
+        throw new TypeError('it returned no list of effects');
       } catch (caught) {
         return [diagnostic(after.surfaceId, failure('dataModelChanged', caught))];
       }

@@ -529,3 +529,61 @@ describe('after dispose', () => {
     h.task.cancel();
   });
 });
+
+describe('an extension whose seams return garbage', () => {
+  test('each seam\'s garbage is its failure: a diagnostic naming it or one error reply, never a throw', async () => {
+    const garbage = {
+      name: 'Garbage',
+      dataModelChanged: () => 'not a list',
+      localRequest: () => ({ effects: 'nope' }),
+      appRequest: () => ({ ok: true }),
+      toolSettled: () => 42,
+    } as unknown as SessionExtension;
+    const opened = handleMessage(createSession([basicCatalog(), toolsCatalog(garbage)]), BUTTON_SURFACE);
+    expect(opened.ok).toBe(true);
+    const changed = handleMessage(opened.session, { version: 'v1.0', updateDataModel: { surfaceId: 's', path: '/score', value: 2 } });
+    expect(changed.ok).toBe(true);
+    expect(ofType(changed.effects, 'diagnostic').map((d) => d.payload.code)).toEqual(['EXTENSION_FAILED']);
+    const invoked = invoke(changed.session, 's', 'button');
+    expect(invoked.ok).toBe(true);
+    if (invoked.ok) expect(ofType(invoked.effects, 'diagnostic').map((d) => [d.payload.code, d.payload.message.includes('localRequest')])).toEqual([['EXTENSION_FAILED', true]]);
+
+    const h = start([basicCatalog(), toolsCatalog(garbage)], { messages: BUTTON_SURFACE });
+    h.store.dispatch(h.a2ui.actions.mcpAppRequested({ requestId: 1, surfaceId: 's', ref: 'button', method: 'ui/message', params: { role: 'user', content: 'x' } }));
+    await until(() => h.replies.length >= 1);
+    await settle();
+    expect(h.replies).toEqual([{ requestId: 1, app: { surfaceId: 's', ref: 'button' }, reply: { error: { code: INTERNAL_ERROR, message: expect.stringContaining("'Garbage' failed in appRequest") } } }]);
+    h.task.cancel();
+  });
+});
+
+describe('DevTools: the outcome of a call arrives while the user looks at the past', () => {
+  test('the app is answered once, when the user comes back to the present', async () => {
+    const a2ui = createA2ui({ catalogs: [basicCatalog(), mcpCatalog()], mcpClient: mcp.client, defaultTimeoutMs: 5_000 });
+    const sagaMiddleware = createSagaMiddleware();
+    const store = configureStore({
+      reducer: { a2ui: a2ui.reducer },
+      middleware: (d) => d().concat(sagaMiddleware),
+      enhancers: (getDefault) => getDefault().concat(instrument()),
+      devTools: false,
+    });
+    const { transport, agent } = createInMemoryTransport();
+    const replies: Array<{ requestId: string | number; reply: McpReply }> = [];
+    const task = sagaMiddleware.run(a2ui.saga, { transport, mcpAppReply: (requestId: string | number, reply: McpReply) => void replies.push({ requestId, reply }) });
+    agent.send(appSurfaceMessages());
+    store.dispatch(a2ui.actions.mcpAppRequested({ requestId: 1, surfaceId: SURFACE, ref: APP_REF, method: 'tools/call', params: { name: 'slow' } }));
+    await settle();
+    store.liftedStore.dispatch(ActionCreators.jumpToState(0));
+    mcp.releaseSlow();
+    await settle();
+    await settle();
+    const lifted = store.liftedStore.getState() as { computedStates: unknown[] };
+    store.liftedStore.dispatch(ActionCreators.jumpToState(lifted.computedStates.length - 1));
+    // A jump is no action the saga sees; the next action of the instance wakes its workers.
+    store.dispatch(a2ui.actions.transportStatusChanged({ status: 'open' }));
+    await until(() => replies.length >= 1);
+    await settle();
+    expect(replies).toEqual([{ requestId: 1, reply: { result: { content: [{ type: 'text', text: 'late' }] } } }]);
+    task.cancel();
+  });
+});
