@@ -587,3 +587,30 @@ describe('DevTools: the outcome of a call arrives while the user looks at the pa
     task.cancel();
   });
 });
+
+describe('agent calls around an McpApp a session without the MCP catalog refuses', () => {
+  test('a callRendererFunction after the refused message is answered once; a binding call made before settles once', async () => {
+    const h = start([basicCatalog(), toolsCatalog()], {
+      messages: [
+        { version: 'v1.0', createSurface: { surfaceId: 's', catalogId: basicCatalog().catalogId, dataModel: { q: 'a' } } },
+        { version: 'v1.0', updateComponents: { surfaceId: 's', components: [{ id: 'root', component: 'Text', text: { call: 'lookup', args: { q: { path: '/q' } } } }] } },
+      ],
+    });
+    const calls = () => h.agent.received.flatMap((r) => ('callAgentFunction' in r.message ? [(r.message.callAgentFunction as { functionCallId: string }).functionCallId] : []));
+    expect(calls()).toHaveLength(1);
+    h.agent.send([
+      { version: 'v1.0', updateComponents: { surfaceId: 's', components: [{ id: 'app', component: 'McpApp', catalogId: MCP_CATALOG_ID, title: 'x' }] } },
+      { version: 'v1.0', callRendererFunction: { functionCallId: 'r1', callFunction: { call: 'echo', catalogId: TOOLS } } },
+    ]);
+    h.agent.send({ version: 'v1.0', agentFunctionResponse: { functionCallId: calls()[0], value: 'found' } });
+    h.agent.send({ version: 'v1.0', agentFunctionResponse: { functionCallId: calls()[0], value: 'again' } });
+    await settle();
+    const about = (id: string) => h.agent.received.filter((r) => JSON.stringify(r.message).includes(`"functionCallId":"${id}"`) && !('callAgentFunction' in r.message));
+    expect(about('r1')).toHaveLength(1);
+    expect(about('r1')[0]?.message).toHaveProperty('error');
+    expect(h.a2ui.selectors.selectNode(h.store.getState() as never, 's', 'root')?.props.text).toBe('found');
+    expect(calls()).toHaveLength(1);
+    expect(h.task.isRunning()).toBe(true);
+    h.task.cancel();
+  });
+});
