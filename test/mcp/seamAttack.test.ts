@@ -614,3 +614,21 @@ describe('agent calls around an McpApp a session without the MCP catalog refuses
     h.task.cancel();
   });
 });
+
+describe('an extension written as a class', () => {
+  test('its seams are called on the extension, as methods', () => {
+    class Counting implements SessionExtension {
+      readonly name = 'Counting';
+      seen = 0;
+      dataModelChanged(): Effect[] {
+        this.seen += 1;
+        return [];
+      }
+    }
+    const extension = new Counting();
+    const opened = handleMessage(createSession([basicCatalog(), toolsCatalog(extension)]), BUTTON_SURFACE);
+    const changed = handleMessage(opened.session, { version: 'v1.0', updateDataModel: { surfaceId: 's', path: '/score', value: 2 } });
+    expect(ofType(changed.effects, 'diagnostic')).toEqual([]);
+    expect(extension.seen).toBe(1);
+  });
+});
