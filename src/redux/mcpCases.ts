@@ -3,13 +3,16 @@
  * call the saga ran. The session's extension (MCP Apps, with the MCP catalog) acts on them
  * (src/session/appRequests.ts); replies go to the outbox as `mcpReply` effects, a deferred
  * tools/call answered when its `mcpToolReplied` arrives. Every request gets an answer, even one
- * whose node is gone or whose session has no MCP catalog.
+ * whose node is gone or whose session has no MCP catalog, and only one: a tool outcome is applied
+ * only for a call the outbox asked for (`session.mcpToolCalls`).
  */
 import { JSON_RPC_INTERNAL_ERROR, type Effect, type McpReply } from '../model/effects';
 import type { McpToolSettlement } from '../mcp/types';
 import { appRequest, toolSettled } from '../session/appRequests';
 import type { A2uiActionMeta } from './actions';
-import { enqueue, fieldsMalformed, Malformed, sessionAt, type SliceContext } from './operations';
+import { enqueue, fieldsMalformed, Malformed, mcpToolCallKey, sessionAt, withLastError, type SliceContext } from './operations';
+import { a2uiError } from '../protocol/errors';
+import { hasOwn } from '../util/records';
 import type { A2uiState } from './state';
 
 /** `mcpAppRequested`'s payload once checked. */
@@ -53,7 +56,27 @@ export function checkMcpToolReplied(payload: Record<string, unknown>): Malformed
   return status === 'ok' || status === 'error' || status === 'timeout' ? null : new Malformed("payload.outcome.status must be 'ok', 'error' or 'timeout'");
 }
 
+/**
+ * Applies a tool call's outcome, once: only a call the outbox asked for and whose outcome has not
+ * come back is applied and answered; any other (forged, repeated, or a session where nothing asks
+ * for tool calls) changes nothing but `lastError`, and the app is not answered a second time.
+ */
 export function mcpToolRepliedCase(ctx: SliceContext, state: A2uiState, settlement: McpToolSettlement, meta: A2uiActionMeta): A2uiState {
+  const { surfaceId, ref, requestId } = settlement;
+  const key = mcpToolCallKey(surfaceId, ref, requestId);
+  const waiting = state.session.mcpToolCalls;
+  if (waiting === undefined || !hasOwn(waiting, key)) {
+    const why = `mcpToolReplied: no tool call ${JSON.stringify(requestId)} of node '${ref}' on surface '${surfaceId}' is waiting for its outcome; a forged or repeated outcome is ignored.`;
+    return withLastError(state, 'mcpToolReplied', a2uiError('INVALID_ARGUMENT', why));
+  }
+  const rest = { ...waiting };
+  delete rest[key];
+  const session: A2uiState['session'] = { ...state.session, mcpToolCalls: rest };
+  if (Object.keys(rest).length === 0) delete session.mcpToolCalls;
+  return settledCase(ctx, { ...state, session }, settlement, meta);
+}
+
+function settledCase(ctx: SliceContext, state: A2uiState, settlement: McpToolSettlement, meta: A2uiActionMeta): A2uiState {
   const result = toolSettled(sessionAt(ctx, state, meta), settlement);
   const reply: Effect[] = result.reply === null ? [] : [replyEffect(settlement.requestId, settlement.surfaceId, settlement.ref, result.reply)];
   return enqueue(state, meta, result.session.state, [...result.effects, ...reply], state.session.lastError);

@@ -114,6 +114,7 @@ export function enqueue(state: A2uiState, meta: A2uiActionMeta, core: SessionSta
   let outbox = session.outbox;
   let deadlines = session.deadlines;
   let debounces = session.debounces;
+  let mcpToolCalls = session.mcpToolCalls;
   const armed: Array<[string, number]> = [];
   if (effects.some((effect) => !NOT_QUEUED.has(effect.type))) {
     const atMs = Date.parse(meta.at);
@@ -124,6 +125,10 @@ export function enqueue(state: A2uiState, meta: A2uiActionMeta, core: SessionSta
       outbox.push({ id: `${meta.id}:${index}`, effect: withDataModel(core, effect) });
       if (effect.type === 'agentCallSent' && effect.timeoutMs !== null) {
         armed.push([effect.callId, atMs + effect.timeoutMs]);
+      }
+      if (effect.type === 'mcpToolCall') {
+        if (mcpToolCalls === session.mcpToolCalls) mcpToolCalls = { ...mcpToolCalls };
+        (mcpToolCalls as Record<string, true>)[mcpToolCallKey(effect.surfaceId, effect.ref, effect.requestId)] = true;
       }
       if (effect.type === 'agentCallDebounced') {
         if (debounces === session.debounces) debounces = { ...debounces };
@@ -138,7 +143,13 @@ export function enqueue(state: A2uiState, meta: A2uiActionMeta, core: SessionSta
   }
   const next = { ...session, core, outbox, deadlines, lastError };
   if (debounces !== undefined) next.debounces = debounces;
+  if (mcpToolCalls !== undefined) next.mcpToolCalls = mcpToolCalls;
   return { ...state, session: next };
+}
+
+/** The key of an MCP tool call in `mcpToolCalls`: its surface, node and request id (1 and '1' apart). */
+export function mcpToolCallKey(surfaceId: string, ref: string, requestId: string | number): string {
+  return JSON.stringify([surfaceId, ref, requestId]);
 }
 
 /** Due times of calls still waiting to be sent; the same object when none left. (Few: one per node at most.) */

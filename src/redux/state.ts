@@ -47,6 +47,13 @@ export interface A2uiSessionSlice {
    * (`agentCallDebounceMs`); absent until the first one.
    */
   debounces?: Record<string, number>;
+  /**
+   * The MCP tool calls the outbox asked the host to run whose outcome has not come back, by
+   * `mcpToolCallKey` (surface, node, request id): an `mcpToolReplied` for no such call (forged, or
+   * a second outcome of one call) is refused, so each call is applied and answered once. Absent
+   * until the first one.
+   */
+  mcpToolCalls?: Record<string, true>;
   /** The last operation that failed; null after a success. */
   lastError: A2uiLastError | null;
   transport: { status: 'idle' | TransportStatus; detail?: string };

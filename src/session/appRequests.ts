@@ -10,7 +10,7 @@ import type { McpAppRequestOptions, McpToolSettlement } from '../mcp/types';
 import { a2uiError, type A2uiError } from '../protocol/errors';
 import { errorText } from '../util/errors';
 import { locateNode } from './locate';
-import type { AppRequestResult, Session, ToolSettledResult } from './session';
+import { disposedError, isDisposed, type AppRequestResult, type Session, type ToolSettledResult } from './session';
 
 /** Acts on a request of the embedded app at node `ref` of `surfaceId`, through the session's extension. */
 export function appRequest(
@@ -21,6 +21,8 @@ export function appRequest(
   params: unknown,
   options: McpAppRequestOptions,
 ): AppRequestResult {
+  // dispose is terminal: nothing an app sends changes the session; the app is told so.
+  if (isDisposed(session)) return { ok: false, error: disposedError('mcpAppRequested') };
   for (const extension of session.runtime.extensions) {
     if (extension.appRequest !== undefined) return extension.appRequest(session, surfaceId, ref, method, params, options);
   }
@@ -29,6 +31,11 @@ export function appRequest(
 
 /** Applies the outcome of a tool call the host ran, through the session's extension. */
 export function toolSettled(session: Session, settlement: McpToolSettlement): ToolSettledResult {
+  if (isDisposed(session)) {
+    // A call still running at dispose: its outcome changes nothing; an app's call is answered.
+    const { message } = disposedError('mcpToolReplied');
+    return { session, effects: [], reply: settlement.origin === 'action' ? null : { error: { code: JSON_RPC_INTERNAL_ERROR, message } } };
+  }
   for (const extension of session.runtime.extensions) {
     if (extension.toolSettled !== undefined) return extension.toolSettled(session, settlement);
   }

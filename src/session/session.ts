@@ -17,7 +17,7 @@ import {
   type ResolverCache,
 } from '../resolution/resolver';
 import type { ResolvedTree } from '../model/tree';
-import { agentErrorEffect, diagnosticEffect, type Effect, type McpReply } from '../model/effects';
+import { agentErrorEffect, diagnosticEffect, JSON_RPC_INTERNAL_ERROR, type Effect, type McpReply } from '../model/effects';
 import type { RendererDataModel } from '../protocol/dataModel';
 import { ownValue, tableGet, tableWith } from '../data';
 import { agentCallIndexKey, initialSessionState, noteCallTableChange, type AgentCallRow, type SessionState, type SurfaceState } from '../model/state';
@@ -136,32 +136,119 @@ export function createSessionRuntime(catalogs: readonly Catalog[], rawOptions?: 
 
 /**
  * The session extensions of `catalogs` (their `sessionExtension`), checked: a catalog a host
- * built with a malformed one is a configuration mistake, thrown here naming it.
+ * built with a malformed one is a configuration mistake, thrown here naming it. Each is kept as
+ * what was checked (its seams read once, so a getter or a Proxy cannot swap one later), a seam
+ * an earlier extension already brings is left out (a catalog reusing `mcpCatalog()`'s extension
+ * next to the MCP catalog does not notify twice), and each seam is guarded: one that throws at
+ * run time costs its own contribution, never the operation (see {@link guardedExtension}).
  */
 function sessionExtensionsOf(catalogs: readonly Catalog[], who: string): SessionExtension[] {
   const out: SessionExtension[] = [];
+  const seen = new Set<unknown>();
   catalogs.forEach((catalog, index) => {
     const name = `catalogs[${index}].sessionExtension`;
     let problem: string | null;
-    let extension: unknown;
+    let snapshot: Record<string, unknown> | undefined;
     try {
-      extension = catalog.sessionExtension;
-      problem = extensionProblem(extension, name);
+      snapshot = extensionSnapshot(catalog.sessionExtension);
+      problem = snapshot === undefined ? null : extensionProblem(snapshot, name);
     } catch (caught) {
       problem = `${name} could not be read (${errorText(caught)})`;
     }
     if (problem !== null) throw new TypeError(`${who}: ${problem}`);
-    if (extension !== undefined) out.push(extension as SessionExtension);
+    if (snapshot === undefined) return;
+    for (const seam of EXTENSION_SEAMS) {
+      if (snapshot[seam] === undefined) continue;
+      if (seen.has(snapshot[seam])) delete snapshot[seam];
+      else seen.add(snapshot[seam]);
+    }
+    out.push(guardedExtension(snapshot as unknown as SessionExtension, catalog.sessionExtension));
   });
   return out;
 }
 
-/** What is wrong with the extension called `name`, or null. */
-function extensionProblem(extension: unknown, name: string): string | null {
-  if (extension === undefined) return null;
-  if (!isRecord(extension) || typeof extension.name !== 'string') return `${name} must be an object with a string name`;
+/** The extension's name and seams, each read once; undefined when there is none; as given when it is no object. */
+function extensionSnapshot(extension: unknown): Record<string, unknown> | undefined {
+  if (extension === undefined) return undefined;
+  if (!isRecord(extension)) return { name: extension, notAnObject: true };
+  const snapshot: Record<string, unknown> = { name: extension.name };
+  for (const seam of EXTENSION_SEAMS) {
+    const value = extension[seam];
+    if (value !== undefined) snapshot[seam] = value;
+  }
+  return snapshot;
+}
+
+/** What is wrong with the extension (as read) called `name`, or null. */
+function extensionProblem(extension: Record<string, unknown>, name: string): string | null {
+  if (extension.notAnObject === true || typeof extension.name !== 'string') return `${name} must be an object with a string name`;
   const seam = EXTENSION_SEAMS.find((key) => extension[key] !== undefined && typeof extension[key] !== 'function');
   return seam === undefined ? null : `${name}.${seam} must be a function when given`;
+}
+
+/**
+ * The extension with each seam guarded: agent and app input never throws, so a seam that does
+ * costs only what it would have added. A failed data-model notification or local request becomes
+ * an error diagnostic naming the extension; a failed app request an error the app is answered
+ * with; a failed tool outcome an error reply to the app (or a diagnostic, for an action's call).
+ */
+function guardedExtension(extension: SessionExtension, self: unknown): SessionExtension {
+  const failure = (seam: string, caught: unknown) => `Session extension '${extension.name}' failed in ${seam}: ${errorText(caught)}`;
+  const diagnostic = (surfaceId: string, message: string, ref?: string): Effect => ({
+    type: 'diagnostic',
+    surfaceId,
+    severity: 'error',
+    payload: ref === undefined ? { code: 'EXTENSION_FAILED', message } : { code: 'EXTENSION_FAILED', message, ref },
+  });
+  const guarded: { -readonly [K in keyof SessionExtension]: SessionExtension[K] } = { name: extension.name };
+  const { dataModelChanged, localRequest, appRequest, toolSettled } = extension;
+  if (dataModelChanged !== undefined) {
+    guarded.dataModelChanged = (before, after, tree) => {
+      try {
+        const effects: unknown = dataModelChanged.call(self, before, after, tree);
+        if (Array.isArray(effects) && effects.every(isRecord)) return [...(effects as Effect[])];
+        throw new TypeError('it returned no list of effects');
+      } catch (caught) {
+        return [diagnostic(after.surfaceId, failure('dataModelChanged', caught))];
+      }
+    };
+  }
+  if (localRequest !== undefined) {
+    guarded.localRequest = (session, surfaceId, ref, request) => {
+      try {
+        const done = localRequest.call(self, session, surfaceId, ref, request);
+        if (done === undefined || (isRecord(done) && Array.isArray(done.effects) && isRecord(done.session))) return done;
+        throw new TypeError('it returned neither undefined nor { session, effects }');
+      } catch (caught) {
+        return { session, effects: [diagnostic(surfaceId, failure('localRequest', caught), ref)] };
+      }
+    };
+  }
+  if (appRequest !== undefined) {
+    guarded.appRequest = (session, surfaceId, ref, method, params, options) => {
+      try {
+        const done = appRequest.call(self, session, surfaceId, ref, method, params, options);
+        if (isRecord(done) && (done.ok === false ? isRecord(done.error) : Array.isArray(done.effects) && isRecord(done.session))) return done;
+        throw new TypeError('it returned no AppRequestResult');
+      } catch (caught) {
+        return { ok: false, error: a2uiError('EXECUTION_FAILED', failure('appRequest', caught), { surfaceId }) };
+      }
+    };
+  }
+  if (toolSettled !== undefined) {
+    guarded.toolSettled = (session, settlement) => {
+      try {
+        const done = toolSettled.call(self, session, settlement);
+        if (isRecord(done) && Array.isArray(done.effects) && isRecord(done.session)) return done;
+        throw new TypeError('it returned no ToolSettledResult');
+      } catch (caught) {
+        const message = failure('toolSettled', caught);
+        if (settlement?.origin !== 'action') return { session, effects: [], reply: { error: { code: JSON_RPC_INTERNAL_ERROR, message } } };
+        return { session, effects: [diagnostic(settlement.surfaceId, message, settlement.ref)], reply: null };
+      }
+    };
+  }
+  return Object.freeze(guarded);
 }
 
 /** The resolver's share of the session limits: tree shape, tree budgets, per-evaluation bounds. */

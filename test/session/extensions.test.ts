@@ -12,6 +12,7 @@ import { createA2ui } from '../../src/createA2ui';
 import type { Effect } from '../../src/model/effects';
 import type { SurfaceState } from '../../src/model/state';
 import { invoke } from '../../src/session/interaction';
+import { toolSettled } from '../../src/session/appRequests';
 import { createSession, handleMessage, type Session, type SessionExtension } from '../../src/session/session';
 
 // JSON-RPC 2.0 (section 5.1): -32603 is "Internal error".
@@ -91,19 +92,28 @@ describe('a session whose catalogs bring no extension', () => {
     expect(store.getState().a2ui.session.lastError).toMatchObject({ code: 'NODE_NOT_FOUND', operation: 'mcpAppRequested' });
   });
 
-  test("the Redux slice answers a tool outcome: an app's call with an error reply, an action's with a diagnostic", () => {
+  test('the Redux slice refuses a tool outcome: no tool call can be waiting, so nobody is answered twice', () => {
     const a2ui = createA2ui({ catalogs: [basicCatalog(), tools] });
     const store = configureStore({ reducer: { a2ui: a2ui.reducer } });
     store.dispatch(a2ui.actions.messageReceived(SURFACE_MESSAGES));
-    const before = store.getState().a2ui.session.core;
+    const before = store.getState().a2ui.session;
     store.dispatch(a2ui.actions.mcpToolReplied({ requestId: 5, surfaceId: 's', ref: 'button', name: 'lookup', outcome: { status: 'ok', result: { content: [] } } }));
+    expect(store.getState().a2ui.session.lastError).toMatchObject({ code: 'INVALID_ARGUMENT', operation: 'mcpToolReplied', message: expect.stringContaining('no tool call 5') });
     store.dispatch(a2ui.actions.mcpToolReplied({ requestId: 'mcp-call-0', surfaceId: 's', ref: 'button', name: 'lookup', origin: 'action', outcome: { status: 'ok', result: { content: [] } } }));
-    const effects = store.getState().a2ui.session.outbox.map((entry) => entry.effect);
-    expect(effects).toEqual([
-      { type: 'mcpReply', requestId: 5, surfaceId: 's', ref: 'button', reply: { error: { code: JSON_RPC_INTERNAL_ERROR, message: expect.stringContaining("'lookup'") } } },
-      { type: 'diagnostic', surfaceId: 's', severity: 'error', payload: { code: 'MCP_TOOL_FAILED', message: expect.stringContaining("'lookup'"), ref: 'button' } },
-    ]);
-    expect(store.getState().a2ui.session.core.surfaces).toBe(before.surfaces);
+    expect(store.getState().a2ui.session.outbox).toEqual(before.outbox);
+    expect(store.getState().a2ui.session.core).toBe(before.core);
+  });
+
+  test('the pure session answers a tool outcome: an app\'s call with an error reply, an action\'s with a diagnostic', () => {
+    const session = open([basicCatalog(), tools]);
+    const forApp = toolSettled(session, { requestId: 5, surfaceId: 's', ref: 'button', name: 'lookup', outcome: { status: 'ok', result: { content: [] } } });
+    expect(forApp.reply).toEqual({ error: { code: JSON_RPC_INTERNAL_ERROR, message: expect.stringContaining("'lookup'") } });
+    const forAction = toolSettled(session, { requestId: 'mcp-call-0', surfaceId: 's', ref: 'button', name: 'lookup', origin: 'action', outcome: { status: 'ok', result: { content: [] } } });
+    expect(forAction).toEqual({
+      session,
+      reply: null,
+      effects: [{ type: 'diagnostic', surfaceId: 's', severity: 'error', payload: { code: 'MCP_TOOL_FAILED', message: expect.stringContaining("'lookup'"), ref: 'button' } }],
+    });
   });
 });
 

@@ -15,6 +15,7 @@ import { BASIC_CATALOG_RULES } from './catalogRules';
 import * as fn from './functions';
 import { DEFAULT_REGEX_LIMITS, type RegexLimits } from '../../regex';
 import { isRecord } from '../../util/records';
+import { toJsonValue } from '../../protocol/json';
 
 /** The basic catalog's id. */
 export const BASIC_CATALOG_ID = 'https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json';
@@ -47,7 +48,7 @@ export interface BasicCatalogOptions {
 const FORBIDDEN_SCHEMES = new Set(['javascript', 'data', 'vbscript', 'blob', 'file']);
 const instances = new Map<string, Catalog>();
 // Catalogs of a host's document, per document and options.
-const documented = new WeakMap<object, Map<string, Catalog>>();
+const documented = new WeakMap<object, { document: Record<string, unknown>; catalogs: Map<string, Catalog> }>();
 
 /**
  * The basic catalog. Instances are frozen and shared per distinct options (and `catalogJson`
@@ -67,8 +68,15 @@ const documented = new WeakMap<object, Map<string, Catalog>>();
 export function basicCatalog(options: BasicCatalogOptions = {}): Catalog {
   const settings = settingsOf(options);
   const key = JSON.stringify(settings);
-  const document = options.catalogJson === undefined ? undefined : checkedDocument(options.catalogJson);
-  const cache = document === undefined ? instances : documented.get(document) ?? new Map<string, Catalog>();
+  const given = options.catalogJson;
+  const document = given === undefined ? undefined : checkedDocument(given);
+  let cache = instances;
+  if (document !== undefined) {
+    // Keyed by the host's object, kept while it still holds the document first checked.
+    const known = documented.get(given as object);
+    cache = known !== undefined && jsonEqual(known.document, document) ? known.catalogs : new Map<string, Catalog>();
+    if (cache !== known?.catalogs) documented.set(given as object, { document, catalogs: cache });
+  }
   const cached = cache.get(key);
   if (cached !== undefined) return cached;
   // The embedded rules are the spec's catalog.json without its prose; a test holds the file to
@@ -76,17 +84,23 @@ export function basicCatalog(options: BasicCatalogOptions = {}): Catalog {
   const loaded = catalogFromCheckedJson(document ?? (BASIC_CATALOG_RULES as Record<string, unknown>), implementations(settings));
   if (!loaded.ok) throw new Error(`basicCatalog: ${loaded.error.message}`);
   cache.set(key, loaded.catalog);
-  if (document !== undefined) documented.set(document, cache);
   return loaded.catalog;
 }
 
-/** A `catalogJson` option whose rules are the basic catalog's, or a TypeError naming the option. */
-function checkedDocument(document: unknown): Record<string, unknown> {
-  if (!isRecord(document) || !jsonEqual(catalogWithoutProse(document), BASIC_CATALOG_RULES)) {
-    throw new TypeError(
-      'basicCatalog: catalogJson must be the basic catalog\'s catalog.json (BASIC_CATALOG_JSON); only its prose (title, description, instructions, examples) may differ.',
-    );
-  }
+const NOT_THE_BASIC_CATALOG =
+  'basicCatalog: catalogJson must be the basic catalog\'s catalog.json (BASIC_CATALOG_JSON); only its prose (title, description, instructions, examples) may differ.';
+
+/**
+ * A plain JSON copy of a `catalogJson` option whose rules are the basic catalog's, or a TypeError
+ * naming the option. The copy is what is checked and loaded: the host's object is read once, so
+ * a getter or a Proxy cannot show the check one document and the loader another, and changing it
+ * after the call changes nothing.
+ */
+function checkedDocument(given: unknown): Record<string, unknown> {
+  const copy = isRecord(given) ? toJsonValue(given) : null;
+  if (copy !== null && !copy.ok) throw new TypeError(`${NOT_THE_BASIC_CATALOG} It could not be read as JSON: ${copy.reason}.`);
+  const document = copy?.value;
+  if (!isRecord(document) || !jsonEqual(catalogWithoutProse(document), BASIC_CATALOG_RULES)) throw new TypeError(NOT_THE_BASIC_CATALOG);
   return document;
 }
 
