@@ -585,7 +585,7 @@ class ResolutionRun {
     for (let i = 0; i < entry.dataDeps.length; i += 1) {
       const dep = entry.dataDeps[i] as DataDependency;
       const now = getAt(model, dep.segments);
-      if (dep.kind === 'length' ? listLength(now) === dep.seen : now === dep.seen) continue;
+      if (dep.kind === 'length' ? listShape(now) === dep.seen : now === dep.seen) continue;
       const keys = entry.rebind?.[i];
       if (keys === undefined || now === undefined) return null;
       props ??= { ...entry.node.props };
@@ -603,7 +603,7 @@ class ResolutionRun {
     const model = this.surface.dataModel;
     for (const dep of entry.dataDeps) {
       const now = getAt(model, dep.segments);
-      if (dep.kind === 'length' ? listLength(now) !== dep.seen : now !== dep.seen) return true;
+      if (dep.kind === 'length' ? listShape(now) !== dep.seen : now !== dep.seen) return true;
     }
     for (const dep of entry.agentDeps) if (this.lookup(dep.key) !== dep.row) return true;
     return false;
@@ -666,7 +666,13 @@ class ResolutionRun {
       if (previous && !this.walkAll) {
         // Children this node no longer lists leave unless another entry still lists them.
         const kept = new Set(entry.childSpecs.map((c) => c.ref));
-        for (const child of previous.childSpecs) if (!kept.has(child.ref) && this.listCount(child.ref) === 0) this.remove(child.ref);
+        for (const child of previous.childSpecs) {
+          if (kept.has(child.ref)) continue;
+          if (this.listCount(child.ref) === 0) this.remove(child.ref);
+          // Still shown by another parent, but placed under this one: its place is the next
+          // parent's in walk order, which only the walk of the whole tree knows.
+          else if (this.writer.get(child.ref)?.spec.parentRef === spec.ref) this.overflow = true;
+        }
       }
       this.changed = true;
       this.diagnostics.push(...entry.diagnostics);
@@ -683,6 +689,13 @@ class ResolutionRun {
         // Incremental pass: a child already in place handles its own changes as a candidate.
         const existing = this.writer.get(child.ref);
         if (existing && sameSpec(existing.spec, child)) continue;
+        // A node another parent also shows keeps the place of the first parent in walk order
+        // (where a resolution from scratch puts it, and the ancestors its cycle check reads):
+        // which one that is, only the walk of the whole tree knows.
+        if (existing && this.listCount(child.ref) > 1) {
+          this.overflow = true;
+          break;
+        }
       }
       this.visit(child, ancestors);
     }
@@ -886,8 +899,10 @@ function subtractCost(from: NodeCost, cost: NodeCost): void {
   from.regexSteps -= cost.regexSteps;
 }
 
-function listLength(value: unknown): number {
-  return Array.isArray(value) ? value.length : -1;
+/** What stands where a template reads its list, as its node depends on it: a list's length, else what the diagnostic names (nothing, or the type held). */
+const NOT_A_LIST = ['undefined', 'string', 'number', 'boolean', 'object', 'bigint', 'symbol', 'function'];
+function listShape(value: unknown): number {
+  return Array.isArray(value) ? value.length : -1 - NOT_A_LIST.indexOf(typeof value);
 }
 
 const RESERVED_KEYS = new Set(['id', 'component', 'catalogId', 'checks']);
@@ -1177,7 +1192,7 @@ class NodeBuilder {
     const id = `${kind}:${path}`;
     if (!this.seenPaths.has(id)) {
       this.seenPaths.add(id);
-      this.dataDeps.push({ segments, path, kind, seen: kind === 'length' ? listLength(value) : value });
+      this.dataDeps.push({ segments, path, kind, seen: kind === 'length' ? listShape(value) : value });
     }
     return value;
   }
