@@ -4,6 +4,7 @@
  * replay, console capture for the checks' warnings, and a scripted agent on the in-memory
  * transport that reacts to what the renderer sends.
  */
+import { instrument } from '@redux-devtools/instrument';
 import { configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
 import createSagaMiddleware, { type Task } from 'redux-saga';
 import { basicCatalog } from '../../src/catalog';
@@ -66,6 +67,32 @@ export function createActionRecorder(): { middleware: Middleware; actions: Unkno
 /** A store with only the a2ui reducer mounted under `a2ui` and RTK's default middleware (no saga). */
 export function createPlainStore(a2ui: A2ui) {
   return configureStore({ reducer: { a2ui: a2ui.reducer } });
+}
+
+/**
+ * A store as a DevTools user has it: the a2ui reducer under `a2ui`, RTK's default middleware, the
+ * saga middleware (returned, for the test to run its saga) and the real DevTools instrument
+ * enhancer, whose lifted store jumps and toggles. `maxDispatches`: a middleware that throws past
+ * that many dispatches, so a replay loop fails the test instead of hanging it.
+ */
+export function createDevToolsStore(a2ui: A2ui, options: { maxDispatches?: number } = {}) {
+  const sagaMiddleware = createSagaMiddleware();
+  const { maxDispatches } = options;
+  let dispatches = 0;
+  const runaway: Middleware = () => (next) => (action) => {
+    dispatches += 1;
+    if (maxDispatches !== undefined && dispatches > maxDispatches) throw new Error('runaway dispatch loop');
+    return next(action);
+  };
+  const store = configureStore({
+    reducer: { a2ui: a2ui.reducer },
+    middleware: (getDefault) => getDefault().concat(runaway, sagaMiddleware),
+    enhancers: (getDefault) => getDefault().concat(instrument()),
+    devTools: false,
+  });
+  /** How many actions were dispatched so far. */
+  const dispatchCount = () => dispatches;
+  return { store, sagaMiddleware, dispatchCount };
 }
 
 /** The agent functions a scripted agent answers, by name. */

@@ -5,7 +5,7 @@
  * instances in one store. Real RTK stores with the saga, the SDK's client and server in memory.
  */
 import { configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
-import { ActionCreators, instrument } from '@redux-devtools/instrument';
+import { ActionCreators } from '@redux-devtools/instrument';
 import createSagaMiddleware, { type Task } from 'redux-saga';
 import { basicCatalog } from '../../src/catalog';
 import { defineCatalog } from '../../src/catalog/define';
@@ -17,6 +17,7 @@ import type { A2uiState } from '../../src/redux/state';
 import { invoke } from '../../src/session/interaction';
 import { createSession, handleMessage, type Session, type SessionExtension } from '../../src/session/session';
 import { createInMemoryTransport } from '../../src/transports/inMemory';
+import { createDevToolsStore } from '../helpers/reduxHarness';
 import { APP_REF, MCP_CATALOG_ID, OPEN_BUTTON_REF, SURFACE, appSurfaceMessages, ofType, startMcpServer, type McpFixture } from './fixtures';
 
 // JSON-RPC 2.0, section 5.1.
@@ -339,18 +340,7 @@ describe('a custom catalog reusing mcpCatalog().sessionExtension next to the MCP
 describe('MCP Apps state through DevTools, a JSON round trip and two instances', () => {
   test('time travel with a tool call in flight: the tool runs once, the app is answered once, nothing is re-sent', async () => {
     const a2ui = createA2ui({ catalogs: [basicCatalog(), mcpCatalog()], mcpClient: mcp.client, defaultTimeoutMs: 5_000 });
-    const sagaMiddleware = createSagaMiddleware();
-    let dispatches = 0;
-    const runaway: Middleware = () => (next) => (action) => {
-      if (++dispatches > 5_000) throw new Error('runaway dispatch loop');
-      return next(action);
-    };
-    const store = configureStore({
-      reducer: { a2ui: a2ui.reducer },
-      middleware: (d) => d().concat(runaway, sagaMiddleware),
-      enhancers: (getDefault) => getDefault().concat(instrument()),
-      devTools: false,
-    });
+    const { store, sagaMiddleware, dispatchCount } = createDevToolsStore(a2ui, { maxDispatches: 5_000 });
     const { transport, agent } = createInMemoryTransport();
     const replies: Array<{ requestId: string | number; reply: McpReply }> = [];
     const notes: string[] = [];
@@ -388,7 +378,7 @@ describe('MCP Apps state through DevTools, a JSON round trip and two instances',
     expect(toolRuns()).toBe(1);
     expect(agent.received.length).toBe(sentBefore);
     expect(notes.length).toBe(notesBefore);
-    expect(dispatches).toBeLessThan(5_000);
+    expect(dispatchCount()).toBeLessThan(5_000);
     task.cancel();
   });
 
@@ -560,13 +550,7 @@ describe('an extension whose seams return garbage', () => {
 describe('DevTools: the outcome of a call arrives while the user looks at the past', () => {
   test('the app is answered once, when the user comes back to the present', async () => {
     const a2ui = createA2ui({ catalogs: [basicCatalog(), mcpCatalog()], mcpClient: mcp.client, defaultTimeoutMs: 5_000 });
-    const sagaMiddleware = createSagaMiddleware();
-    const store = configureStore({
-      reducer: { a2ui: a2ui.reducer },
-      middleware: (d) => d().concat(sagaMiddleware),
-      enhancers: (getDefault) => getDefault().concat(instrument()),
-      devTools: false,
-    });
+    const { store, sagaMiddleware } = createDevToolsStore(a2ui);
     const { transport, agent } = createInMemoryTransport();
     const replies: Array<{ requestId: string | number; reply: McpReply }> = [];
     const task = sagaMiddleware.run(a2ui.saga, { transport, mcpAppReply: (requestId: string | number, reply: McpReply) => void replies.push({ requestId, reply }) });

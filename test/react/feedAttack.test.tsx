@@ -9,7 +9,7 @@
  * its layout effects.
  */
 import { configureStore, type StoreEnhancer } from '@reduxjs/toolkit';
-import { ActionCreators, instrument } from '@redux-devtools/instrument';
+import { ActionCreators } from '@redux-devtools/instrument';
 import fc from 'fast-check';
 import { act, StrictMode, useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
@@ -21,6 +21,7 @@ import type { A2uiState } from '../../src/redux/slice';
 import { createInMemoryTransport } from '../../src/transports/inMemory';
 import { A2uiProvider, A2uiSurface, basicComponents, createComponents, type A2uiComponents, type A2uiNodeProps, type AnyNodeComponent } from '../../src/react';
 import { useA2uiWrite } from '../../src/react/hooks';
+import { createDevToolsStore } from '../helpers/reduxHarness';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -526,13 +527,7 @@ describe('Redux DevTools time travel (the real instrument enhancer)', () => {
     fc.assert(
       fc.property(fc.array(stepArb, { minLength: 2, maxLength: 14 }), (steps) => {
         const a2ui = createA2ui({ catalogs: [basicCatalog()] });
-        const saga = createSagaMiddleware();
-        const store = configureStore({
-          reducer: { a2ui: a2ui.reducer },
-          middleware: (getDefault) => getDefault().concat(saga),
-          enhancers: (getDefault) => getDefault().concat(instrument()),
-          devTools: false,
-        });
+        const { store, sagaMiddleware: saga } = createDevToolsStore(a2ui);
         const { transport } = createInMemoryTransport();
         const task = saga.run(a2ui.saga, { transport, openUrl: () => undefined });
         store.dispatch(

@@ -4,13 +4,12 @@
  * agent-call timers, jump to every recorded state and dispatch unrelated and own actions there.
  * Nothing may be sent, opened or timed out again, and no dispatch may loop.
  */
-import { configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
-import { ActionCreators, instrument } from '@redux-devtools/instrument';
-import createSagaMiddleware from 'redux-saga';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { ActionCreators } from '@redux-devtools/instrument';
 import { basicCatalog } from '../../src/catalog';
 import { createA2ui } from '../../src/createA2ui';
 import { createInMemoryTransport } from '../../src/transports/inMemory';
-import { BASIC_CATALOG_ID, deepFreeze } from '../helpers/reduxHarness';
+import { BASIC_CATALOG_ID, createDevToolsStore, deepFreeze } from '../helpers/reduxHarness';
 
 const surface = deepFreeze({
   version: 'v1.0',
@@ -34,18 +33,7 @@ afterEach(() => jest.useRealTimers());
 
 it('jumping to every recorded state and dispatching there re-sends, re-opens and re-arms nothing', async () => {
   const a2ui = createA2ui({ catalogs: [basicCatalog()], defaultTimeoutMs: 1_000 });
-  const sagaMiddleware = createSagaMiddleware();
-  let dispatches = 0;
-  const runaway: Middleware = () => (next) => (action) => {
-    if (++dispatches > 5_000) throw new Error('runaway dispatch loop');
-    return next(action);
-  };
-  const store = configureStore({
-    reducer: { a2ui: a2ui.reducer },
-    middleware: (d) => d().concat(runaway, sagaMiddleware),
-    enhancers: (getDefault) => getDefault().concat(instrument()),
-    devTools: false,
-  });
+  const { store, sagaMiddleware, dispatchCount } = createDevToolsStore(a2ui, { maxDispatches: 5_000 });
   const { transport, agent } = createInMemoryTransport();
   const opened: string[] = [];
   const task = sagaMiddleware.run(a2ui.saga, { transport, openUrl: (url) => void opened.push(url) });
@@ -78,6 +66,6 @@ it('jumping to every recorded state and dispatching there re-sends, re-opens and
   expect(agent.received).toHaveLength(sent);
   expect(opened).toEqual(['https://example.com/']);
   expect(countTimeouts()).toBe(1);
-  expect(dispatches).toBeLessThan(5_000);
+  expect(dispatchCount()).toBeLessThan(5_000);
   task.cancel();
 });

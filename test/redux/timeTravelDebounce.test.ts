@@ -4,13 +4,12 @@
  * actions dispatched there. No call id may reach the agent twice, and a superseded call never
  * reaches it.
  */
-import { configureStore } from '@reduxjs/toolkit';
-import { ActionCreators, instrument } from '@redux-devtools/instrument';
-import createSagaMiddleware from 'redux-saga';
+import { ActionCreators } from '@redux-devtools/instrument';
 import { basicCatalog } from '../../src/catalog';
 import { createA2ui } from '../../src/createA2ui';
 import { createInMemoryTransport } from '../../src/transports/inMemory';
 import { echoSurface } from '../helpers/reduxFixtures';
+import { createDevToolsStore } from '../helpers/reduxHarness';
 
 const DEBOUNCE = 300;
 
@@ -19,13 +18,7 @@ afterEach(() => jest.useRealTimers());
 
 it('jumping among states with waiting calls sends no call twice and never a superseded one', async () => {
   const a2ui = createA2ui({ catalogs: [basicCatalog()], defaultTimeoutMs: 2_000, agentCallDebounceMs: DEBOUNCE });
-  const sagaMiddleware = createSagaMiddleware();
-  const store = configureStore({
-    reducer: { a2ui: a2ui.reducer },
-    middleware: (d) => d().concat(sagaMiddleware),
-    enhancers: (getDefault) => getDefault().concat(instrument()),
-    devTools: false,
-  });
+  const { store, sagaMiddleware } = createDevToolsStore(a2ui);
   const { transport, agent } = createInMemoryTransport();
   const task = sagaMiddleware.run(a2ui.saga, { transport });
   const callIds = () => agent.received.flatMap((r) => ('callAgentFunction' in r.message ? [(r.message.callAgentFunction as { functionCallId: string }).functionCallId] : []));

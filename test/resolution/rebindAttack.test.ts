@@ -385,11 +385,8 @@ function openWith(components: Json[], dataModel: Json) {
   return { real, send, tree, scratch };
 }
 
-// A component shown by two parents has the place (parent and ancestors) of the first parent in walk
-// order, as a resolution from scratch gives it; an incremental pass that would move it walks the
-// whole tree instead. (It once kept the place of the parent that visited it last, and a later
-// update, re-evaluating it under those ancestors, cut a cycle that does not exist.)
-test('a component shown by two parents, then changed with the other, is not cut as a cycle that does not exist', () => {
+/** Root shows a and c (a list over /items); then c shows a too, so a has two parents. */
+function openWithSharedChild() {
   const t = openWith(
     [
       { id: 'root', component: 'Column', children: ['a', 'c'] },
@@ -399,10 +396,18 @@ test('a component shown by two parents, then changed with the other, is not cut 
     ],
     { items: [{ label: 'r0' }] },
   );
+  t.send({ version: 'v1.0', updateComponents: { surfaceId: 's', components: [{ id: 'c', component: 'Column', children: ['a'] }] } });
+  expectSameTree(t.tree(), t.scratch(), 'c lists a');
+  return t;
+}
+
+// A component shown by two parents has the place (parent and ancestors) of the first parent in walk
+// order, as a resolution from scratch gives it; an incremental pass that would move it walks the
+// whole tree instead. (It once kept the place of the parent that visited it last, and a later
+// update, re-evaluating it under those ancestors, cut a cycle that does not exist.)
+test('a component shown by two parents, then changed with the other, is not cut as a cycle that does not exist', () => {
+  const t = openWithSharedChild();
   try {
-    // c now shows a too: root lists a, and c lists a.
-    t.send({ version: 'v1.0', updateComponents: { surfaceId: 's', components: [{ id: 'c', component: 'Column', children: ['a'] }] } });
-    expectSameTree(t.tree(), t.scratch(), 'c lists a');
     // In one message a lists c and c goes back to its rows: root → a → c → rows, and root → c. No cycle.
     t.send({
       version: 'v1.0',
@@ -464,19 +469,8 @@ test('a path shown by a prop bound alone and also by a binding nested in another
 });
 
 test('a component another parent starts to show, then a change closing a cycle through it, resolves as a resolution from scratch does', () => {
-  const t = openWith(
-    [
-      { id: 'root', component: 'Column', children: ['a', 'c'] },
-      { id: 'a', component: 'Text', text: 'a' },
-      { id: 'c', component: 'Column', children: { path: '/items', componentId: 'row' } },
-      { id: 'row', component: 'Text', text: { path: 'label' } },
-    ],
-    { items: [{ label: 'r0' }] },
-  );
+  const t = openWithSharedChild();
   try {
-    // c now shows a too.
-    t.send({ version: 'v1.0', updateComponents: { surfaceId: 's', components: [{ id: 'c', component: 'Column', children: ['a'] }] } });
-    expectSameTree(t.tree(), t.scratch(), 'c lists a');
     // Only a changes: root → a → c → a closes a cycle, cut where a walk from scratch cuts it.
     t.send({ version: 'v1.0', updateComponents: { surfaceId: 's', components: [{ id: 'a', component: 'Column', children: ['c'] }] } });
     expectSameTree(t.tree(), t.scratch(), 'a lists c');
