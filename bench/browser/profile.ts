@@ -16,18 +16,14 @@
  * `--inputs`: only the input-event timing; `--first`: also first renders, sides in turn. `--base`: also keep this build of our page as
  * 'ours-base'; later runs time it beside the current code (old and new in turn, same load).
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, resolve } from 'node:path';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import react from '@vitejs/plugin-react';
-import { chromium, type Page } from 'playwright-core';
-import { build } from 'vite';
+import type { Page } from 'playwright-core';
+import { buildPage, launchChromium, servePages } from './pages';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const out = resolve(here, 'dist-profile');
-const CHROMIUM = process.env.A2UI_E2E_CHROMIUM ?? '/usr/bin/chromium';
 const numbers = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const rows = Number(numbers[0] ?? 1000);
 const keys = Number(numbers[1] ?? 200);
@@ -43,33 +39,10 @@ const builds: Array<{ dir: string; root: string; minify: boolean }> = [
 // runs time the old and new code in turn on the same machine load.
 if (process.argv.includes('--base')) builds.push({ dir: 'ours-base', root: resolve(here, 'ours'), minify: true });
 const sides = ['ours', ...(existsSync(join(out, 'ours-base')) || process.argv.includes('--base') ? ['ours-base'] : []), 'theirs'];
-for (const { dir, root, minify } of builds) {
-  await build({
-    root,
-    configFile: false,
-    logLevel: 'error',
-    mode: 'production',
-    plugins: [react()],
-    base: `/${dir}/`,
-    build: { outDir: join(out, dir), emptyOutDir: true, target: 'es2022', minify },
-  });
-}
+for (const { dir, root, minify } of builds) await buildPage(root, out, dir, { minify, logLevel: 'error' });
 
-const server = createServer((request, response) => {
-  const path = normalize(decodeURIComponent((request.url ?? '/').split('?')[0] ?? '/')).replace(/^(\.\.[/\\])+/, '');
-  let file = join(out, path);
-  if (file.endsWith('/')) file = join(file, 'index.html');
-  if (!file.startsWith(out) || !existsSync(file)) {
-    response.writeHead(404).end();
-    return;
-  }
-  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript' };
-  response.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
-  response.end(readFileSync(file));
-});
-await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+const { base, server } = await servePages(out);
+const browser = await launchChromium();
 
 interface ProfileNode {
   id: number;

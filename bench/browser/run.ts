@@ -10,19 +10,15 @@
  * The official renderer lives in bench/browser/peer with its own package.json (it peers on zod 3):
  * `npm --prefix bench/browser/peer install` once. Writes bench/browser/results.json.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { existsSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { extname, join, normalize, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import react from '@vitejs/plugin-react';
-import { chromium, type Page } from 'playwright-core';
-import { build } from 'vite';
+import type { Page } from 'playwright-core';
+import { buildPage, CHROMIUM, launchChromium, servePages } from './pages';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const out = resolve(here, 'dist');
-const CHROMIUM = process.env.A2UI_E2E_CHROMIUM ?? '/usr/bin/chromium';
 const quick = process.argv.includes('--quick');
 const SIZES = [10, 1000, 10000];
 const LOADS = quick ? 2 : 5;
@@ -37,34 +33,10 @@ const SIDES: Array<{ side: Side; root: string }> = [
 if (!existsSync(CHROMIUM)) throw new Error(`bench:browser needs chromium at ${CHROMIUM} (apt-get install chromium)`);
 if (!existsSync(resolve(here, 'peer/node_modules/@a2ui/react'))) throw new Error('bench:browser needs the official renderer: npm --prefix bench/browser/peer install');
 
-for (const { side, root } of SIDES) {
-  await build({
-    root,
-    configFile: false,
-    logLevel: 'warn',
-    mode: 'production',
-    plugins: [react()],
-    base: `/${side}/`,
-    build: { outDir: join(out, side), emptyOutDir: true, target: 'es2022' },
-  });
-}
+for (const { side, root } of SIDES) await buildPage(root, out, side);
 
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
-const server = createServer((request, response) => {
-  const path = normalize(decodeURIComponent((request.url ?? '/').split('?')[0] ?? '/')).replace(/^(\.\.[/\\])+/, '');
-  let file = join(out, path);
-  if (file.endsWith('/')) file = join(file, 'index.html');
-  if (!file.startsWith(out) || !existsSync(file)) {
-    response.writeHead(404).end();
-    return;
-  }
-  response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-  response.end(readFileSync(file));
-});
-await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+const { base, server } = await servePages(out);
+const browser = await launchChromium();
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -142,7 +114,7 @@ for (const n of SIZES) {
 }
 console.log(lines.join('\n'));
 const version = await (async () => {
-  const b = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox'] });
+  const b = await launchChromium();
   const v = b.version();
   await b.close();
   return v;
