@@ -46,7 +46,8 @@ import { MCP_APP_COMPONENT, mcpAppBindings, mcpInitialNotifications, notificatio
 import { checkArgumentsAgainstSchema } from './schema';
 import { applyLocalRequests } from '../session/localRequests';
 import { mcpDiagnostic } from './toolCalls';
-import { completeOperation, handleMessageUnguarded, withDataModelMetadata, type AppRequestResult, type Session, type ToolSettledResult } from '../session/session';
+import { completeOperation, disposedError, handleMessageUnguarded, isDisposed, withDataModelMetadata, type AppRequestResult, type Session, type ToolSettledResult } from '../session/session';
+import { outcomeAfterDispose } from '../session/appRequests';
 import { componentOf, componentsOf, type ComponentRecord, type SessionState, type SurfaceState } from '../model/state';
 import { isRecord } from '../util/records';
 import { A2UI_VERSION } from '../protocol/common';
@@ -106,6 +107,8 @@ export function mcpAppRequest(
   params: unknown,
   options: McpAppRequestOptions = {},
 ): McpAppRequestResult {
+  // dispose is terminal: nothing an app sends changes the session.
+  if (isDisposed(session)) return { ok: false, error: disposedError('mcpAppRequest') };
   try {
     const found = locateMcpApp(session, surfaceId, ref);
     if (!found.ok) return found;
@@ -355,6 +358,7 @@ function httpOnly(session: Session, url: string): string | McpAppRequestResult {
  * Never throws.
  */
 export function mcpToolSettled(session: Session, settlement: McpToolSettlement): McpToolSettledResult {
+  if (isDisposed(session)) return outcomeAfterDispose(session, settlement, 'mcpToolSettled');
   const result = mcpToolSettledUnsafe(session, settlement);
   return { ...result, effects: withDataModelMetadata(result.session.state, result.effects) };
 }

@@ -31,11 +31,7 @@ export function appRequest(
 
 /** Applies the outcome of a tool call the host ran, through the session's extension. */
 export function toolSettled(session: Session, settlement: McpToolSettlement): ToolSettledResult {
-  if (isDisposed(session)) {
-    // A call still running at dispose: its outcome changes nothing; an app's call is answered.
-    const { message } = disposedError('mcpToolReplied');
-    return { session, effects: [], reply: settlement.origin === 'action' ? null : { error: { code: JSON_RPC_INTERNAL_ERROR, message } } };
-  }
+  if (isDisposed(session)) return outcomeAfterDispose(session, settlement, 'mcpToolReplied');
   for (const extension of session.runtime.extensions) {
     if (extension.toolSettled !== undefined) return extension.toolSettled(session, settlement);
   }
@@ -43,6 +39,15 @@ export function toolSettled(session: Session, settlement: McpToolSettlement): To
   if (settlement.origin !== 'action') return { session, effects: [], reply: { error: { code: JSON_RPC_INTERNAL_ERROR, message } } };
   const payload = { code: 'MCP_TOOL_FAILED', message, ref: settlement.ref };
   return { session, effects: [{ type: 'diagnostic', surfaceId: settlement.surfaceId, severity: 'error', payload }], reply: null };
+}
+
+/**
+ * The outcome of a tool call that was still running when the session was disposed: it changes
+ * nothing (dispose is terminal); an app's call is answered with the error, an action's is not.
+ */
+export function outcomeAfterDispose(session: Session, settlement: McpToolSettlement, operation: string): ToolSettledResult {
+  const { message } = disposedError(operation);
+  return { session, effects: [], reply: settlement.origin === 'action' ? null : { error: { code: JSON_RPC_INTERNAL_ERROR, message } } };
 }
 
 /** Why a session without an app extension cannot act for node `ref`: the node is missing, or no app. */

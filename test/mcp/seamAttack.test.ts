@@ -15,10 +15,11 @@ import { mcpCatalog } from '../../src/mcp/catalog';
 import type { Effect, McpReply } from '../../src/model/effects';
 import type { A2uiState } from '../../src/redux/state';
 import { invoke } from '../../src/session/interaction';
-import { createSession, handleMessage, type Session, type SessionExtension } from '../../src/session/session';
+import { createSession, dispose, handleMessage, type Session, type SessionExtension } from '../../src/session/session';
+import { mcpAppRequest, mcpToolSettled } from '../../src/mcp/requests';
 import { createInMemoryTransport } from '../../src/transports/inMemory';
 import { createDevToolsStore } from '../helpers/reduxHarness';
-import { APP_REF, MCP_CATALOG_ID, OPEN_BUTTON_REF, SURFACE, appSurfaceMessages, ofType, startMcpServer, type McpFixture } from './fixtures';
+import { APP_REF, MCP_CATALOG_ID, OPEN_BUTTON_REF, SURFACE, appSurfaceMessages, ofType, openSession, startMcpServer, type McpFixture } from './fixtures';
 
 // JSON-RPC 2.0, section 5.1.
 const INTERNAL_ERROR = -32603;
@@ -517,6 +518,23 @@ describe('after dispose', () => {
       { requestId: 2, app: { surfaceId: SURFACE, ref: APP_REF }, reply: { error: { code: INTERNAL_ERROR, message: expect.stringContaining('disposed') } } },
     ]);
     h.task.cancel();
+  });
+
+  test('the pure functions refuse a disposed session as the slice does: nothing changes, an app is told', () => {
+    const open = openSession();
+    // Before dispose the same calls act: the request is answered and the outcome writes its resource.
+    const live = mcpAppRequest(open, SURFACE, APP_REF, 'ui/notifications/data-model-change', { key: 'score', value: 5 });
+    expect(live.ok).toBe(true);
+    const disposed = dispose(open).session;
+    const request = mcpAppRequest(disposed, SURFACE, APP_REF, 'ui/notifications/data-model-change', { key: 'score', value: 5 });
+    expect(request).toEqual({ ok: false, error: expect.objectContaining({ code: 'SESSION_DISPOSED' }) });
+    const outcome = { requestId: 7, surfaceId: SURFACE, ref: APP_REF, outcome: { status: 'ok' as const, result: { content: [] } } };
+    const forApp = mcpToolSettled(disposed, outcome);
+    expect(forApp.session).toBe(disposed);
+    expect(forApp.effects).toEqual([]);
+    expect(forApp.reply).toEqual({ error: { code: INTERNAL_ERROR, message: expect.stringContaining('disposed') } });
+    const forAction = mcpToolSettled(disposed, { ...outcome, origin: 'action', name: 'search', targetDataPath: '/result' });
+    expect(forAction).toEqual({ session: disposed, effects: [], reply: null });
   });
 });
 
