@@ -46,8 +46,7 @@ import { MCP_APP_COMPONENT, mcpAppBindings, mcpInitialNotifications, notificatio
 import { checkArgumentsAgainstSchema } from './schema';
 import { applyLocalRequests } from '../session/localRequests';
 import { mcpDiagnostic } from './toolCalls';
-import { completeOperation, disposedError, handleMessageUnguarded, isDisposed, withDataModelMetadata, type AppRequestResult, type Session, type ToolSettledResult } from '../session/session';
-import { outcomeAfterDispose } from '../session/appRequests';
+import { completeOperation, disposedError, handleMessageUnguarded, isDisposed, outcomeAfterDispose, withDataModelMetadata, type AppRequestResult, type Session, type ToolSettledResult } from '../session/session';
 import { componentOf, componentsOf, type ComponentRecord, type SessionState, type SurfaceState } from '../model/state';
 import { isRecord } from '../util/records';
 import { A2UI_VERSION } from '../protocol/common';

@@ -10,7 +10,7 @@ import type { McpAppRequestOptions, McpToolSettlement } from '../mcp/types';
 import { a2uiError, type A2uiError } from '../protocol/errors';
 import { errorText } from '../util/errors';
 import { locateNode } from './locate';
-import { disposedError, isDisposed, type AppRequestResult, type Session, type ToolSettledResult } from './session';
+import { disposedError, isDisposed, outcomeAfterDispose, type AppRequestResult, type Session, type ToolSettledResult } from './session';
 
 /** Acts on a request of the embedded app at node `ref` of `surfaceId`, through the session's extension. */
 export function appRequest(
@@ -39,15 +39,6 @@ export function toolSettled(session: Session, settlement: McpToolSettlement): To
   if (settlement.origin !== 'action') return { session, effects: [], reply: { error: { code: JSON_RPC_INTERNAL_ERROR, message } } };
   const payload = { code: 'MCP_TOOL_FAILED', message, ref: settlement.ref };
   return { session, effects: [{ type: 'diagnostic', surfaceId: settlement.surfaceId, severity: 'error', payload }], reply: null };
-}
-
-/**
- * The outcome of a tool call that was still running when the session was disposed: it changes
- * nothing (dispose is terminal); an app's call is answered with the error, an action's is not.
- */
-export function outcomeAfterDispose(session: Session, settlement: McpToolSettlement, operation: string): ToolSettledResult {
-  const { message } = disposedError(operation);
-  return { session, effects: [], reply: settlement.origin === 'action' ? null : { error: { code: JSON_RPC_INTERNAL_ERROR, message } } };
 }
 
 /** Why a session without an app extension cannot act for node `ref`: the node is missing, or no app. */

@@ -713,6 +713,15 @@ export function disposedError(operation: string): A2uiError {
   return a2uiError('SESSION_DISPOSED', `${operation}: the session was disposed; create a new one to continue.`);
 }
 
+/**
+ * The outcome of a tool call that was still running when the session was disposed: it changes
+ * nothing (dispose is terminal); an app's call is answered with the error, an action's is not.
+ */
+export function outcomeAfterDispose(session: Session, settlement: McpToolSettlement, operation: string): ToolSettledResult {
+  const { message } = disposedError(operation);
+  return { session, effects: [], reply: settlement.origin === 'action' ? null : { error: { code: JSON_RPC_INTERNAL_ERROR, message } } };
+}
+
 /** The surface with `id`, if any. */
 export function surface(session: Session, id: string): SurfaceState | undefined {
   if (!isSession(session)) return undefined;
