@@ -173,6 +173,33 @@ export function createHarness(options: HarnessOptions = {}) {
 
 export type Harness = ReturnType<typeof createHarness>;
 
+/**
+ * For every test of the enclosing block: jest's fake timers, a console capture, and the harness
+ * the test starts with `start` (its saga is cancelled after the test). `console()` is the
+ * capture of the running test.
+ */
+export function withFakeTimerHarness(): { start(options?: HarnessOptions): Harness; console(): ConsoleCapture } {
+  let capture: ConsoleCapture | undefined;
+  let harness: Harness | undefined;
+  beforeEach(() => {
+    jest.useFakeTimers();
+    capture = captureConsole();
+  });
+  afterEach(() => {
+    harness?.task.cancel();
+    harness = undefined;
+    capture?.restore();
+    jest.useRealTimers();
+  });
+  return {
+    start: (options) => (harness = createHarness(options)),
+    console: () => {
+      if (capture === undefined) throw new Error('withFakeTimerHarness: console() is read inside a test');
+      return capture;
+    },
+  };
+}
+
 /** The body of an outbound message, by key. */
 export function bodyOf<T = Record<string, unknown>>(message: OutboundMessage, key: string): T {
   return (message as Record<string, unknown>)[key] as T;

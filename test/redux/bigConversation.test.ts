@@ -4,7 +4,7 @@
  * measure the machine and are reported by the bench, not asserted. The log stays within its byte
  * budget, and payloads refused for size are logged as stubs, never whole.
  */
-import { BASIC_CATALOG_ID, captureConsole, createHarness, type ConsoleCapture, type Harness } from '../helpers/reduxHarness';
+import { BASIC_CATALOG_ID, type Harness , withFakeTimerHarness } from '../helpers/reduxHarness';
 import { a2uiDevToolsSanitizers } from '../../src/redux/devtools';
 
 const ROWS = 2_000;
@@ -24,21 +24,10 @@ const listSurface = [
   { version: 'v1.0', updateDataModel: { surfaceId: 'list', path: '/rows', value: rows('row') } },
 ];
 
-let consoleCapture: ConsoleCapture;
-let harness: Harness | undefined;
-beforeEach(() => {
-  jest.useFakeTimers();
-  consoleCapture = captureConsole();
-});
-afterEach(() => {
-  harness?.task.cancel();
-  harness = undefined;
-  consoleCapture.restore();
-  jest.useRealTimers();
-});
+const each = withFakeTimerHarness();
 
 it('runs 2,000 rows of updates and writes with zero serializability or mutation findings', async () => {
-  const h = (harness = createHarness({ logMaxBytes: 100 * 1024 }));
+  const h = each.start({ logMaxBytes: 100 * 1024 });
   h.agent.send(listSurface);
   await jest.advanceTimersByTimeAsync(0);
   for (let i = 0; i < 20; i += 1) {
@@ -57,11 +46,11 @@ it('runs 2,000 rows of updates and writes with zero serializability or mutation 
   expect(log.bytes).toBeLessThanOrEqual(100 * 1024);
   expect(log.bytes).toBe(log.entries.reduce((sum, e) => sum + e.bytes, 0));
   expect(log.dropped).toBeGreaterThan(0);
-  expect(consoleCapture.calls).toEqual([]);
+  expect(each.console().calls).toEqual([]);
 });
 
 it('logs payloads refused for size as stubs, never whole', () => {
-  const h = (harness = createHarness({ limits: { maxPayloadBytes: 10_000 } }));
+  const h = each.start({ limits: { maxPayloadBytes: 10_000 } });
   const big = { version: 'v1.0', updateDataModel: { surfaceId: 'x', path: '/blob', value: 'x'.repeat(50_000) } };
   for (let i = 0; i < 5; i += 1) h.agent.send(big);
   h.agent.send(JSON.stringify(big));
@@ -78,7 +67,7 @@ it('logs payloads refused for size as stubs, never whole', () => {
 
 it('DevTools sanitizers show big payloads as their size and leave small ones and other state alone', () => {
   const { actionSanitizer, stateSanitizer } = a2uiDevToolsSanitizers({ maxBytes: 1_000 });
-  const h = (harness = createHarness());
+  const h = each.start();
   const small = { version: 'v1.0', deleteSurface: { surfaceId: 'gone' } };
   const big = { version: 'v1.0', updateDataModel: { surfaceId: 'gone', path: '/x', value: 'y'.repeat(5_000) } };
   const bigAction = h.a2ui.actions.messageReceived(big);

@@ -5,7 +5,7 @@
  */
 import { tableGet, tableToRecord } from '../../src/data/table';
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { captureConsole, createHarness, createPlainStore, type ConsoleCapture, type Harness } from '../helpers/reduxHarness';
+import { createPlainStore, type Harness , withFakeTimerHarness } from '../helpers/reduxHarness';
 import { createA2ui } from '../../src/createA2ui';
 import { basicCatalog } from '../../src/catalog';
 import { createDeliveryStore, scriptedTransport } from '../helpers/reduxDelivery';
@@ -22,18 +22,7 @@ const recordedOf = (h: Harness, type: string) => h.recorded.filter((a) => a.type
 const echoNode = (h: Harness) => h.a2ui.selectors.selectResolvedTree(h.store.getState(), 's')?.nodes.echo;
 
 describe('agentCallDebounceMs with the saga (fake timers)', () => {
-  let consoleCapture: ConsoleCapture;
-  let harness: Harness | undefined;
-  beforeEach(() => {
-    jest.useFakeTimers();
-    consoleCapture = captureConsole();
-  });
-  afterEach(() => {
-    harness?.task.cancel();
-    harness = undefined;
-    consoleCapture.restore();
-    jest.useRealTimers();
-  });
+  const each = withFakeTimerHarness();
 
   async function typeSlowly(h: Harness, texts: readonly string[], gapMs: number): Promise<void> {
     for (const text of texts) {
@@ -43,7 +32,7 @@ describe('agentCallDebounceMs with the saga (fake timers)', () => {
   }
 
   it('sends one call, for the last keystroke, once it stayed unchanged for the debounce; then its timeout runs', async () => {
-    const h = (harness = createHarness({ agentCallDebounceMs: DEBOUNCE, defaultTimeoutMs: TIMEOUT }));
+    const h = each.start({ agentCallDebounceMs: DEBOUNCE, defaultTimeoutMs: TIMEOUT });
     h.agent.send(echoSurface());
     await jest.advanceTimersByTimeAsync(0);
     expect(receivedQueries(h)).toEqual(['']);
@@ -75,11 +64,11 @@ describe('agentCallDebounceMs with the saga (fake timers)', () => {
     expect(settled).toHaveLength(new Set(settled).size);
     expect(settled).toHaveLength(4);
     expect(settled).toContain(live);
-    expect(consoleCapture.calls).toEqual([]);
+    expect(each.console().calls).toEqual([]);
   });
 
   it('a superseded waiting call produces no wire message and its timer is cleared', async () => {
-    const h = (harness = createHarness({ agentCallDebounceMs: DEBOUNCE, defaultTimeoutMs: TIMEOUT }));
+    const h = each.start({ agentCallDebounceMs: DEBOUNCE, defaultTimeoutMs: TIMEOUT });
     h.agent.send(echoSurface());
     await jest.advanceTimersByTimeAsync(0);
     await typeSlowly(h, ['a'], 10);
@@ -96,7 +85,7 @@ describe('agentCallDebounceMs with the saga (fake timers)', () => {
   });
 
   it('deleting the surface drops the waiting call: nothing is sent and no timer is left', async () => {
-    const h = (harness = createHarness({ agentCallDebounceMs: DEBOUNCE, defaultTimeoutMs: null }));
+    const h = each.start({ agentCallDebounceMs: DEBOUNCE, defaultTimeoutMs: null });
     h.agent.send(echoSurface());
     await jest.advanceTimersByTimeAsync(0);
     await typeSlowly(h, ['x'], 10);
@@ -133,7 +122,7 @@ describe('agentCallDebounceMs with the saga (fake timers)', () => {
 
   it('replaying the recorded actions on a plain store gives the same state (the timer is an action)', async () => {
     const options = { catalogs: [basicCatalog()], agentCallDebounceMs: DEBOUNCE, defaultTimeoutMs: TIMEOUT };
-    const h = (harness = createHarness(options));
+    const h = each.start(options);
     h.agent.send(echoSurface());
     await jest.advanceTimersByTimeAsync(0);
     await typeSlowly(h, ['T', 'To'], 100);

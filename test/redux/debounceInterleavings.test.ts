@@ -15,7 +15,7 @@ import { createInMemoryTransport } from '../../src/transports/inMemory';
 import type { A2uiState } from '../../src/redux/state';
 import { createDeliveryStore } from '../helpers/reduxDelivery';
 import { echoSurface } from '../helpers/reduxFixtures';
-import { captureConsole, createActionRecorder, createHarness, type ConsoleCapture, type Harness } from '../helpers/reduxHarness';
+import { createActionRecorder, type Harness , withFakeTimerHarness } from '../helpers/reduxHarness';
 
 const DEBOUNCE = 300;
 
@@ -43,21 +43,10 @@ const type = (h: Harness, surfaceId: string, value: string) =>
   h.store.dispatch(h.a2ui.actions.valueWritten({ surfaceId, ref: 'field', property: 'value', value }));
 
 describe('debounced agent calls under hostile interleavings', () => {
-  let consoleCapture: ConsoleCapture;
-  let harness: Harness | undefined;
-  beforeEach(() => {
-    jest.useFakeTimers();
-    consoleCapture = captureConsole();
-  });
-  afterEach(() => {
-    harness?.task.cancel();
-    harness = undefined;
-    consoleCapture.restore();
-    jest.useRealTimers();
-  });
+  const each = withFakeTimerHarness();
 
   it('a surface deleted and made again under the same id while a call waits: the old call is never sent, the new one once', async () => {
-    const h = (harness = createHarness({ agentCallDebounceMs: DEBOUNCE, defaultTimeoutMs: 1_000 }));
+    const h = each.start({ agentCallDebounceMs: DEBOUNCE, defaultTimeoutMs: 1_000 });
     h.agent.send(echoSurface('s'));
     await jest.advanceTimersByTimeAsync(0);
     type(h, 's', 'old');
@@ -83,11 +72,11 @@ describe('debounced agent calls under hostile interleavings', () => {
     expect(new Set(settled)).toEqual(callIdsMade(calls, waiting));
     expect(h.state().session.debounces).toEqual({});
     expect(jest.getTimerCount()).toBe(0);
-    expect(consoleCapture.calls).toEqual([]);
+    expect(each.console().calls).toEqual([]);
   });
 
   it('disposing while a call waits: it is cancelled once and never sent, and its timer does nothing', async () => {
-    const h = (harness = createHarness({ agentCallDebounceMs: DEBOUNCE, defaultTimeoutMs: 1_000 }));
+    const h = each.start({ agentCallDebounceMs: DEBOUNCE, defaultTimeoutMs: 1_000 });
     h.agent.send(echoSurface('s'));
     await jest.advanceTimersByTimeAsync(0);
     type(h, 's', 'x');
@@ -105,7 +94,7 @@ describe('debounced agent calls under hostile interleavings', () => {
   });
 
   it('an answer forged for a waiting call is ignored: the call is still sent once when due, and settles once', async () => {
-    const h = (harness = createHarness({ agentCallDebounceMs: DEBOUNCE, defaultTimeoutMs: 1_000 }));
+    const h = each.start({ agentCallDebounceMs: DEBOUNCE, defaultTimeoutMs: 1_000 });
     h.agent.send(echoSurface('s'));
     await jest.advanceTimersByTimeAsync(0);
     type(h, 's', 'x');
@@ -122,7 +111,7 @@ describe('debounced agent calls under hostile interleavings', () => {
   });
 
   it('a node moving off a call another node still reads waits out the debounce, then its call is sent once', async () => {
-    const h = (harness = createHarness({ agentCallDebounceMs: DEBOUNCE, defaultTimeoutMs: null }));
+    const h = each.start({ agentCallDebounceMs: DEBOUNCE, defaultTimeoutMs: null });
     const echo = echoSurface('s');
     // A second Text reading the call the echo makes for an empty field.
     const shared = {
@@ -149,7 +138,7 @@ describe('debounced agent calls under hostile interleavings', () => {
   });
 
   it('agentCallDue dispatched by hand (early, twice, for unknown or hostile ids) sends the waiting call once and nothing else', async () => {
-    const h = (harness = createHarness({ agentCallDebounceMs: DEBOUNCE, defaultTimeoutMs: null }));
+    const h = each.start({ agentCallDebounceMs: DEBOUNCE, defaultTimeoutMs: null });
     h.agent.send(echoSurface('s'));
     await jest.advanceTimersByTimeAsync(0);
     type(h, 's', 'x');
@@ -163,7 +152,7 @@ describe('debounced agent calls under hostile interleavings', () => {
     expect(calls[1]?.functionCallId).toBe(waiting);
     expect(h.state().session.debounces).toEqual({});
     expect(Object.getPrototypeOf({})).toBe(Object.prototype);
-    expect(consoleCapture.calls).toEqual([]);
+    expect(each.console().calls).toEqual([]);
   });
 });
 

@@ -9,7 +9,7 @@ import { basicCatalog } from '../../src/catalog';
 import { createA2ui } from '../../src/createA2ui';
 import type { A2uiTransport } from '../../sagas';
 import type { OutboundMessage } from '../../src/model/effects';
-import { BASIC_CATALOG_ID, captureConsole, createHarness, deepFreeze, type ConsoleCapture, type Harness } from '../helpers/reduxHarness';
+import { BASIC_CATALOG_ID, createHarness, deepFreeze, type Harness , withFakeTimerHarness } from '../helpers/reduxHarness';
 import { emptyTable, tableGet } from '../../src/data/table';
 
 const a2ui = createA2ui({ catalogs: [basicCatalog()], defaultTimeoutMs: 40 });
@@ -151,22 +151,11 @@ describe('root saga: ports (real store, real timers)', () => {
 });
 
 describe('root saga under a real store (fake timers)', () => {
-  let consoleCapture: ConsoleCapture;
-  let harness: Harness | undefined;
-  beforeEach(() => {
-    jest.useFakeTimers();
-    consoleCapture = captureConsole();
-  });
-  afterEach(() => {
-    harness?.task.cancel();
-    harness = undefined;
-    consoleCapture.restore();
-    jest.useRealTimers();
-  });
+  const each = withFakeTimerHarness();
   const startWith = (payload: unknown) => {
-    harness = createHarness({ defaultTimeoutMs: 1_000 });
-    harness.agent.send(payload);
-    return harness;
+    const h = each.start({ defaultTimeoutMs: 1_000 });
+    h.agent.send(payload);
+    return h;
   };
 
   it('times out an unanswered call at exactly timeoutMs and leaves no timer behind', async () => {
@@ -180,11 +169,11 @@ describe('root saga under a real store (fake timers)', () => {
     expect(tableGet(h.state().session.core.agentCalls, callId)?.status).toBe('timeout');
     expect(jest.getTimerCount()).toBe(0);
     expect(h.state().session.outbox).toEqual([]);
-    expect(consoleCapture.calls).toEqual([]);
+    expect(each.console().calls).toEqual([]);
   });
 
   it('does not race calls that have no timeout (defaultTimeoutMs: null)', async () => {
-    const h = (harness = createHarness({ defaultTimeoutMs: null }));
+    const h = each.start({ defaultTimeoutMs: null });
     h.agent.send(lookupSurface);
     await jest.advanceTimersByTimeAsync(60_000);
     expect(jest.getTimerCount()).toBe(0);
@@ -199,7 +188,7 @@ describe('root saga under a real store (fake timers)', () => {
     h.task.cancel();
     expect(jest.getTimerCount()).toBe(0);
     expect(h.agent.subscriberCount).toBe(0);
-    expect(consoleCapture.calls).toEqual([]);
+    expect(each.console().calls).toEqual([]);
   });
 
   // Regressions of the outbox stall fixed in cb8872e: the drainer `call`ed carryOut, which waited
@@ -213,7 +202,7 @@ describe('root saga under a real store (fake timers)', () => {
     expect(tableGet(h.state().session.core.agentCalls, sentCallId(h))?.status).toBe('ok');
     expect(jest.getTimerCount()).toBe(0);
     expect(h.state().session.outbox).toEqual([]);
-    expect(consoleCapture.calls).toEqual([]);
+    expect(each.console().calls).toEqual([]);
   });
 
   it('ends pending races when the session is disposed', async () => {
@@ -224,12 +213,11 @@ describe('root saga under a real store (fake timers)', () => {
     expect(tableGet(h.state().session.core.agentCalls, sentCallId(h))?.status).toBe('cancelled');
     expect(jest.getTimerCount()).toBe(0);
     expect(h.state().session.outbox).toEqual([]);
-    expect(consoleCapture.calls).toEqual([]);
+    expect(each.console().calls).toEqual([]);
   });
 
   it('applies payloads a transport emits back to back in one tick, in order', async () => {
-    const h = createHarness({ defaultTimeoutMs: 1_000 });
-    harness = h;
+    const h = each.start({ defaultTimeoutMs: 1_000 });
     h.agent.send([lookupSurface]);
     const callId = sentCallId(h);
     h.agent.send({ version: 'v1.0', agentFunctionResponse: { functionCallId: callId, value: 'first' } });
@@ -238,7 +226,7 @@ describe('root saga under a real store (fake timers)', () => {
     expect(h.recorded.filter((a) => actions.messageReceived.match(a))).toHaveLength(3);
     expect(tableGet(h.state().session.core.agentCalls, callId)).toMatchObject({ status: 'ok', value: 'first' });
     expect(jest.getTimerCount()).toBe(0);
-    expect(consoleCapture.calls).toEqual([]);
+    expect(each.console().calls).toEqual([]);
   });
 
   // BUG: a payload the transport delivers while the receiving saga is busy is silently dropped.
@@ -252,8 +240,7 @@ describe('root saga under a real store (fake timers)', () => {
   // `buffers` from 'redux-saga'), so payloads that arrive while the receiver is busy are queued in
   // order instead of dropped.
   test('applies an answer the agent sends synchronously from inside transport.send', async () => {
-    const h = createHarness({ defaultTimeoutMs: 1_000 });
-    harness = h;
+    const h = each.start({ defaultTimeoutMs: 1_000 });
     h.agent.onMessage((message) => {
       const call = message.callAgentFunction as { functionCallId: string } | undefined;
       if (call) h.agent.send({ version: 'v1.0', agentFunctionResponse: { functionCallId: call.functionCallId, value: 'at once' } });
