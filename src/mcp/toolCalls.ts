@@ -3,7 +3,8 @@
  * session's local requests reach MCP Apps. The outcome comes back through `mcpToolSettled`.
  */
 import type { LocalRequest } from '../catalog/types';
-import type { Effect } from '../model/effects';
+import type { DiagnosticPayload, Effect } from '../model/effects';
+import type { DiagnosticCode } from '../model/tree';
 import type { SessionState } from '../model/state';
 import { toJsonValue } from '../protocol/json';
 import type { Session } from '../session/session';
@@ -43,8 +44,8 @@ export function mcpToolCallRequested(
 }
 
 /** A diagnostic of MCP Apps about surface `surfaceId`, naming the node `ref` when there is one. */
-export function mcpDiagnostic(surfaceId: string, severity: 'error' | 'warning', code: string, message: string, ref?: string): Effect {
-  const payload: { code: string; message: string; ref?: string } = { code, message };
+export function mcpDiagnostic(surfaceId: string, severity: 'error' | 'warning', code: DiagnosticCode & `MCP_${string}`, message: string, ref?: string): Effect {
+  const payload: DiagnosticPayload = { code, message };
   if (ref !== undefined) payload.ref = ref;
   return { type: 'diagnostic', surfaceId, severity, payload };
 }

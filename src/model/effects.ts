@@ -5,7 +5,7 @@
 import type { McpEffect } from '../mcp/types';
 import type { RendererDataModel } from '../protocol/dataModel';
 import type { RendererToAgentMessage } from '../protocol/rendererToAgent';
-import type { Diagnostic } from './tree';
+import type { Diagnostic, DiagnosticCode } from './tree';
 
 export type { McpReply } from '../mcp/types';
 
@@ -50,12 +50,21 @@ export type Effect =
       type: 'diagnostic';
       surfaceId: string;
       severity: 'error' | 'warning';
-      payload: { code: string; message: string; componentId?: string; path?: string; ref?: string };
+      payload: DiagnosticPayload;
     };
+
+/** What a `diagnostic` effect says: a code of the closed set, and what it is about. */
+export interface DiagnosticPayload {
+  code: DiagnosticCode;
+  message: string;
+  componentId?: string;
+  path?: string;
+  ref?: string;
+}
 
 /** The diagnostic effect for a resolver diagnostic. */
 export function diagnosticEffect(surfaceId: string, diagnostic: Diagnostic): Effect {
-  const payload: { code: string; message: string; componentId?: string; path?: string; ref?: string } = {
+  const payload: DiagnosticPayload = {
     code: diagnostic.code,
     message: diagnostic.message,
   };

@@ -14,7 +14,11 @@ export type NodeRef = string;
 /** How bad a diagnostic is. */
 export type DiagnosticSeverity = 'error' | 'warning';
 
-/** Closed set of diagnostic codes the resolver and session produce. */
+/**
+ * Closed set of diagnostic codes: what a tree's diagnostics and a `diagnostic` effect can carry
+ * (README, "Diagnostic codes", gives each one's meaning). The last seven come only as effects: from
+ * a session extension's seam, the saga's delivery, and MCP Apps.
+ */
 export const DIAGNOSTIC_CODES = [
   'UNKNOWN_COMPONENT',
   'CYCLIC_REFERENCE',
@@ -30,6 +34,13 @@ export const DIAGNOSTIC_CODES = [
   'DEPTH_LIMIT',
   'LIMIT_EXCEEDED',
   'VALIDATION_FAILED', // lenient validation: a schema problem kept as a warning
+  'EXTENSION_FAILED',
+  'DELIVERY_FAILED',
+  'MCP_TOOL_UNAVAILABLE',
+  'MCP_TOOL_FAILED',
+  'MCP_TOOL_TIMEOUT',
+  'MCP_RESOURCE_REFUSED',
+  'MCP_RESOURCE_INVALID',
 ] as const;
 /** One of {@link DIAGNOSTIC_CODES}. */
 export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];

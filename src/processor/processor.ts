@@ -17,7 +17,7 @@ import type {
 import { A2UI_VERSION } from '../protocol/common';
 import { VALIDATION_ERROR_CODES } from '../protocol/rendererToAgent';
 import { applyDataUpdate, emptyTable, ownValue, setOwn, splitPointer, tableGet, tableValues, tableWith } from '../data';
-import { diagnosticEffect, type Effect, type OutboundMessage } from '../model/effects';
+import { diagnosticEffect, type DiagnosticPayload, type Effect, type OutboundMessage } from '../model/effects';
 import {
   agentCallIndexPrefix,
   noteCallTableChange,
@@ -68,7 +68,7 @@ export function failed(state: SessionState, error: A2uiError, effects: Effect[] 
 
 /** The host's diagnostic for a limit met on `surfaceId`. */
 export function limitDiagnostic(surfaceId: string, message: string, path?: string): Effect {
-  const payload: { code: string; message: string; path?: string } = { code: 'LIMIT_EXCEEDED', message };
+  const payload: DiagnosticPayload = { code: 'LIMIT_EXCEEDED', message };
   if (path !== undefined) payload.path = path;
   return { type: 'diagnostic', surfaceId, severity: 'error', payload };
 }

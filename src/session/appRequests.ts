@@ -5,7 +5,7 @@
  * gets the error that names what the node is, a tool outcome a JSON-RPC error (an app's call) or
  * a diagnostic (an action's). Never throws.
  */
-import { JSON_RPC_INTERNAL_ERROR } from '../model/effects';
+import { JSON_RPC_INTERNAL_ERROR, type DiagnosticPayload } from '../model/effects';
 import type { McpAppRequestOptions, McpToolSettlement } from '../mcp/types';
 import { a2uiError, type A2uiError } from '../protocol/errors';
 import { errorText } from '../util/errors';
@@ -37,7 +37,7 @@ export function toolSettled(session: Session, settlement: McpToolSettlement): To
   }
   const message = `Tool '${settlement.name ?? '?'}': no catalog of this session applies MCP tool results (the MCP catalog does).`;
   if (settlement.origin !== 'action') return { session, effects: [], reply: { error: { code: JSON_RPC_INTERNAL_ERROR, message } } };
-  const payload = { code: 'MCP_TOOL_FAILED', message, ref: settlement.ref };
+  const payload: DiagnosticPayload = { code: 'MCP_TOOL_FAILED', message, ref: settlement.ref };
   return { session, effects: [{ type: 'diagnostic', surfaceId: settlement.surfaceId, severity: 'error', payload }], reply: null };
 }
 

@@ -5,7 +5,7 @@
  * Shared by `invoke` and MCP Apps' function calls.
  */
 import type { LocalRequest } from '../catalog/types';
-import type { Effect } from '../model/effects';
+import type { DiagnosticPayload, Effect } from '../model/effects';
 import { applyMessage } from '../processor/processor';
 import type { A2uiError } from '../protocol/errors';
 import { completeOperation, handleMessageUnguarded, type Session } from './session';
@@ -59,6 +59,6 @@ function extensionRequest(session: Session, surfaceId: string, ref: string, requ
     if (done !== undefined) return done;
   }
   const name = 'name' in request ? ` '${request.name}'` : '';
-  const payload = { code: 'MCP_TOOL_UNAVAILABLE', message: `A ${request.type} request${name} has no catalog in this session to carry it out (the MCP catalog does).`, ref };
+  const payload: DiagnosticPayload = { code: 'MCP_TOOL_UNAVAILABLE', message: `A ${request.type} request${name} has no catalog in this session to carry it out (the MCP catalog does).`, ref };
   return { session, effects: [{ type: 'diagnostic', surfaceId, severity: 'warning', payload }] };
 }
