@@ -15,11 +15,11 @@ import { buffers, eventChannel, type EventChannel, type SagaIterator } from 'red
 import { call, cancelled, delay, fork, put, race, select, take } from 'redux-saga/effects';
 import type { Action } from '@reduxjs/toolkit';
 import { a2uiActions, madeInThisRealm, type A2uiActions } from '../src/redux/actions';
-import { surfaceOf } from '../src/redux/operations';
+import { mcpToolCallKey, surfaceOf } from '../src/redux/operations';
 import type { A2uiState, OutboxEntry } from '../src/redux/state';
 import type { Effect, McpReply } from '../src/model/effects';
 import type { McpToolClient } from '../src/session/session';
-import { runMcpToolCall } from './mcpToolCall';
+import { interruptedToolCalls, runMcpToolCall } from './mcpToolCall';
 import type { A2uiTransport, TransportMetadata } from '../src/transports/types';
 import { errorText } from '../src/util/errors';
 import { tableGet, tableKeys, type Table } from '../src/data/table';
@@ -94,6 +94,8 @@ interface Run {
   armed: Set<string>;
   /** Debounced agent calls whose wait runs. */
   armedDebounces: Set<string>;
+  /** MCP tool calls (`mcpToolCallKey`) this run started, or answered as interrupted. */
+  toolCalls: BoundedSet;
   sendTimeoutMs: number;
   maxSendAttempts: number;
   retryDelayMs: number;
@@ -169,11 +171,12 @@ const effectRunners: { [T in Exclude<Effect['type'], 'send'>]?: Runner<T> } = {
  * Carries out every new entry that is not a send, at once and each in its own task (a hanging
  * port blocks nothing), and acknowledges them. Entries of another store lifetime are not carried
  * out: sends become `unknown` records, the rest are acknowledged unrun (their timers are re-armed
- * from state, a URL is not reopened).
+ * from state, a URL is not reopened, a tool call waiting for its outcome is answered as interrupted).
  */
 function* drainEffects(run: Run): SagaIterator {
   for (;;) {
-    const outbox: OutboxEntry[] = yield select(outboxOf(run));
+    const slice: A2uiState = yield select(run.selectSlice);
+    const outbox = slice.session.outbox;
     const done: string[] = [];
     const unknown: string[] = [];
     for (const entry of outbox) {
@@ -202,12 +205,16 @@ function* drainEffects(run: Run): SagaIterator {
       if (effect.type === 'send') continue;
       run.carried.add(entry.id);
       done.push(entry.id);
+      if (effect.type === 'mcpToolCall') run.toolCalls.add(mcpToolCallKey(effect.surfaceId, effect.ref, effect.requestId));
       const runner = effectRunners[effect.type] as Runner<typeof effect.type> | undefined;
       if (runner) yield fork(guarded, run, `outbox:${effect.type}`, () => runner(run, effect as never));
     }
+    const interrupted = interruptedToolCalls(slice.session.mcpToolCalls, run.toolCalls);
+    for (const settlement of interrupted.settle) yield put(run.actions.mcpToolReplied(settlement));
+    if (interrupted.orphaned.length > 0) yield put(run.actions.mcpToolCallsOrphaned({ keys: interrupted.orphaned }));
     if (unknown.length > 0) yield put(run.actions.deliveryUnknown({ ids: unknown }));
     if (done.length > 0) yield put(run.actions.effectsDelivered({ ids: done }));
-    if (unknown.length === 0 && done.length === 0) yield take(run.ownAction);
+    if (unknown.length + done.length + interrupted.settle.length + interrupted.orphaned.length === 0) yield take(run.ownAction);
   }
 }
 
@@ -484,6 +491,7 @@ export function createA2uiSaga<RootState>(selectSlice: (state: RootState) => A2u
       markedUnknown: boundedSet(CARRIED_CAPACITY),
       armed: new Set(),
       armedDebounces: new Set(),
+      toolCalls: boundedSet(CARRIED_CAPACITY),
       sendTimeoutMs: positive(ports.sendTimeoutMs, 15_000),
       maxSendAttempts: Math.floor(positive(ports.maxSendAttempts, 5)),
       retryDelayMs: positive(ports.retryDelayMs, 500),

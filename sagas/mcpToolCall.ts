@@ -8,7 +8,9 @@ import { call, delay, put, race } from 'redux-saga/effects';
 import type { Effect } from '../src/model/effects';
 import type { McpToolClient, McpToolSettlement } from '../src/mcp/types';
 import { toJsonValue } from '../src/protocol/json';
-import type { A2uiActions } from '../src/redux/actions';
+import { madeInThisRealm, type A2uiActions } from '../src/redux/actions';
+import { parseMcpToolCallKey } from '../src/redux/operations';
+import type { A2uiState } from '../src/redux/state';
 import { errorText } from '../src/util/errors';
 
 type McpToolOutcome = McpToolSettlement['outcome'];
@@ -47,4 +49,42 @@ export function* runMcpToolCall(client: McpToolClient | undefined, actions: A2ui
   };
   if (effect.targetDataPath !== undefined) replied.targetDataPath = effect.targetDataPath;
   yield put(actions.mcpToolReplied(replied));
+}
+
+/** Why an interrupted call is answered with an error. */
+export const INTERRUPTED_TOOL_CALL =
+  'The tool call was interrupted: the saga running it stopped (restarted, or the state was restored from another store lifetime), so its result is unknown.';
+
+/**
+ * What to do about the MCP tool calls the state waits for that no task of this saga run carries
+ * out: started by an earlier run (the saga restarted) or in another store lifetime (persisted,
+ * server state). Their outcomes can never come back. A call of this lifetime, and an action's call
+ * of any, is answered with an error (`settle`: the app is told, the action ends in a diagnostic);
+ * an app's call of another lifetime is only forgotten (`orphaned`: that app went with its page, and
+ * the reloaded app numbers its requests from 1 again, so a reply would answer the wrong request).
+ * Each call is handled once: `handled` holds the calls this run started or handled, and gains these.
+ */
+export function interruptedToolCalls(
+  waiting: A2uiState['session']['mcpToolCalls'],
+  handled: { has(key: string): boolean; add(key: string): void },
+): { settle: McpToolSettlement[]; orphaned: string[] } {
+  const settle: McpToolSettlement[] = [];
+  const orphaned: string[] = [];
+  if (waiting === undefined) return { settle, orphaned };
+  for (const key of Object.keys(waiting)) {
+    if (handled.has(key)) continue;
+    handled.add(key);
+    const call = parseMcpToolCallKey(key);
+    const asked: unknown = waiting[key];
+    const { name, origin, id } = typeof asked === 'object' && asked !== null ? (asked as Record<string, unknown>) : {};
+    const thisLifetime = typeof id === 'string' && madeInThisRealm(id);
+    if (call === null || (origin !== 'action' && !thisLifetime)) {
+      orphaned.push(key);
+      continue;
+    }
+    const settlement: McpToolSettlement = { ...call, outcome: { status: 'error', message: INTERRUPTED_TOOL_CALL }, origin: origin === 'action' ? 'action' : 'app' };
+    if (typeof name === 'string') settlement.name = name;
+    settle.push(settlement);
+  }
+  return { settle, orphaned };
 }

@@ -98,6 +98,12 @@ export interface A2uiReportPayloads {
   deliveryRetried: { id: string };
   /** The host gives up on a failed or unknown record: it leaves the outbox unsent. */
   deliveryAbandoned: { id: string };
+  /**
+   * MCP tool calls (`mcpToolCallKey`) an app made in another store lifetime: the app went with its
+   * page and the outcome will never come, so they stop waiting, unanswered (a reply would reach the
+   * reloaded app, which numbers its own requests from 1 again).
+   */
+  mcpToolCallsOrphaned: { keys: string[] };
   /** A saga worker failed; the root saga keeps running. */
   workerFailed: { worker: string; message: string };
   /** The transport's connection changed state (for transports that connect). */
@@ -113,6 +119,7 @@ export const REPORT_ACTIONS = [
   'deliveryUnknown',
   'deliveryRetried',
   'deliveryAbandoned',
+  'mcpToolCallsOrphaned',
   'workerFailed',
   'transportStatusChanged',
 ] as const satisfies ReadonlyArray<keyof A2uiReportPayloads>;
@@ -137,6 +144,7 @@ export function createA2uiActions(reducerPath: string) {
     deliveryUnknown: report('deliveryUnknown'),
     deliveryRetried: report('deliveryRetried'),
     deliveryAbandoned: report('deliveryAbandoned'),
+    mcpToolCallsOrphaned: report('mcpToolCallsOrphaned'),
     workerFailed: report('workerFailed'),
     transportStatusChanged: report('transportStatusChanged'),
   };

@@ -76,6 +76,17 @@ export function mcpToolRepliedCase(ctx: SliceContext, state: A2uiState, settleme
   return settledCase(ctx, { ...state, session }, settlement, meta);
 }
 
+/** Stops waiting for the listed tool calls, unanswered (`mcpToolCallsOrphaned`); keys not waiting are ignored. */
+export function mcpToolCallsOrphanedCase(state: A2uiState, keys: readonly string[]): A2uiState {
+  const waiting = state.session.mcpToolCalls;
+  if (waiting === undefined || !keys.some((key) => hasOwn(waiting, key))) return state;
+  const rest = { ...waiting };
+  for (const key of keys) delete rest[key];
+  const session: A2uiState['session'] = { ...state.session, mcpToolCalls: rest };
+  if (Object.keys(rest).length === 0) delete session.mcpToolCalls;
+  return { ...state, session };
+}
+
 function settledCase(ctx: SliceContext, state: A2uiState, settlement: McpToolSettlement, meta: A2uiActionMeta): A2uiState {
   const result = toolSettled(sessionAt(ctx, state, meta), settlement);
   const reply: Effect[] = result.reply === null ? [] : [replyEffect(settlement.requestId, settlement.surfaceId, settlement.ref, result.reply)];

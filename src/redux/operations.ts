@@ -11,7 +11,7 @@ import { changedCallIds, type SessionState } from '../model/state';
 import { rendererDataModelOf, sessionFrom, type Session, type SessionRuntime } from '../session/session';
 import { isRecord } from '../util/records';
 import type { A2uiActionMeta } from './actions';
-import { appendToLog, type A2uiLastError, type A2uiState, type LogRecord, type SizedRecord } from './state';
+import { appendToLog, type A2uiLastError, type A2uiState, type LogRecord, type McpToolCallWaiting, type SizedRecord } from './state';
 import { A2UI_VERSION } from '../protocol/common';
 import { tableGet, tableHas, tableKeys, tableWith, type Table } from '../data/table';
 
@@ -128,7 +128,7 @@ export function enqueue(state: A2uiState, meta: A2uiActionMeta, core: SessionSta
       }
       if (effect.type === 'mcpToolCall') {
         if (mcpToolCalls === session.mcpToolCalls) mcpToolCalls = { ...mcpToolCalls };
-        (mcpToolCalls as Record<string, true>)[mcpToolCallKey(effect.surfaceId, effect.ref, effect.requestId)] = true;
+        (mcpToolCalls as Record<string, McpToolCallWaiting>)[mcpToolCallKey(effect.surfaceId, effect.ref, effect.requestId)] = { name: effect.name, origin: effect.origin, id: `${meta.id}:${index}` };
       }
       if (effect.type === 'agentCallDebounced') {
         if (debounces === session.debounces) debounces = { ...debounces };
@@ -150,6 +150,20 @@ export function enqueue(state: A2uiState, meta: A2uiActionMeta, core: SessionSta
 /** The key of an MCP tool call in `mcpToolCalls`: its surface, node and request id (1 and '1' apart). */
 export function mcpToolCallKey(surfaceId: string, ref: string, requestId: string | number): string {
   return JSON.stringify([surfaceId, ref, requestId]);
+}
+
+/** What {@link mcpToolCallKey} made the key of; null for a key it cannot have made (a forged state). */
+export function parseMcpToolCallKey(key: string): { surfaceId: string; ref: string; requestId: string | number } | null {
+  let parts: unknown;
+  try {
+    parts = JSON.parse(key);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(parts) || parts.length !== 3) return null;
+  const [surfaceId, ref, requestId] = parts as unknown[];
+  if (typeof surfaceId !== 'string' || typeof ref !== 'string' || (typeof requestId !== 'string' && typeof requestId !== 'number')) return null;
+  return { surfaceId, ref, requestId };
 }
 
 /** Due times of calls still waiting to be sent; the same object when none left. (Few: one per node at most.) */

@@ -15,7 +15,7 @@ import type { McpToolSettlement } from '../mcp/types';
 import { errorText } from '../util/errors';
 import { a2uiPrepare, type A2uiActionMeta, type A2uiReportPayloads } from './actions';
 import { freezeNew } from './freeze';
-import { checkMcpAppRequest, checkMcpToolReplied, mcpAppRequestedCase, mcpToolRepliedCase, type McpAppRequestInput } from './mcpCases';
+import { checkMcpAppRequest, checkMcpToolReplied, mcpAppRequestedCase, mcpToolCallsOrphanedCase, mcpToolRepliedCase, type McpAppRequestInput } from './mcpCases';
 import {
   enqueue,
   fieldsMalformed,
@@ -221,6 +221,12 @@ export function createA2uiSlice(options: A2uiSliceOptions) {
         const outbox = state.session.outbox.filter((entry) => entry.id !== p.id || (entry.delivery?.status !== 'failed' && entry.delivery?.status !== 'unknown'));
         return outbox.length === state.session.outbox.length ? state : { ...state, session: { ...state.session, outbox } };
       }) as (draft: unknown, action: PayloadAction<A2uiReportPayloads['deliveryAbandoned']>) => A2uiState,
+      mcpToolCallsOrphaned: caseReducer(
+        'mcpToolCallsOrphaned',
+        false,
+        (p) => (stringList(p.keys) ? null : new Malformed('payload.keys must be an array of strings')),
+        (state, p) => mcpToolCallsOrphanedCase(state, p.keys as string[]),
+      ) as (draft: unknown, action: PayloadAction<A2uiReportPayloads['mcpToolCallsOrphaned']>) => A2uiState,
       workerFailed: caseReducer('workerFailed', false, (p) => fieldsMalformed(p, { worker: 'string', message: 'string' }), (state, p) =>
         withLastError(state, 'saga', a2uiError('EXECUTION_FAILED', `${p.worker as string}: ${p.message as string}`)),
       ) as (draft: unknown, action: PayloadAction<A2uiReportPayloads['workerFailed']>) => A2uiState,

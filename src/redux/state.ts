@@ -11,6 +11,14 @@ import { initialSessionState, type SessionState } from '../model/state';
 import { emptyTable, type Table } from '../data/table';
 import type { TransportStatus } from './actions';
 
+/** An MCP tool call waiting for its outcome: the tool, who asked (an app or an action), and its outbox entry's id. */
+export interface McpToolCallWaiting {
+  name: string;
+  origin: 'app' | 'action';
+  /** The id of the outbox entry that asked for it: it names the store lifetime the call was made in. */
+  id: string;
+}
+
 /**
  * How a send stands when it is not simply waiting its turn: `retrying` after a failed attempt,
  * `failed` once the retry budget is spent, `unknown` when it came from another store lifetime
@@ -50,10 +58,11 @@ export interface A2uiSessionSlice {
   /**
    * The MCP tool calls the outbox asked the host to run whose outcome has not come back, by
    * `mcpToolCallKey` (surface, node, request id): an `mcpToolReplied` for no such call (forged, or
-   * a second outcome of one call) is refused, so each call is applied and answered once. Absent
-   * until the first one.
+   * a second outcome of one call) is refused, so each call is applied and answered once. Each names
+   * the tool and who asked, so a call whose outcome can never come (its saga stopped, or it was made
+   * in another store lifetime) is answered with an error instead. Absent until the first one.
    */
-  mcpToolCalls?: Record<string, true>;
+  mcpToolCalls?: Record<string, McpToolCallWaiting>;
   /** The last operation that failed; null after a success. */
   lastError: A2uiLastError | null;
   transport: { status: 'idle' | TransportStatus; detail?: string };

@@ -13,6 +13,7 @@ import type { Catalog } from '../../src/catalog/types';
 import { createA2ui } from '../../src/createA2ui';
 import { mcpCatalog } from '../../src/mcp/catalog';
 import type { Effect, McpReply } from '../../src/model/effects';
+import { REALM_TOKEN } from '../../src/redux/actions';
 import type { A2uiState } from '../../src/redux/state';
 import { invoke } from '../../src/session/interaction';
 import { createSession, dispose, handleMessage, type Session, type SessionExtension } from '../../src/session/session';
@@ -388,8 +389,8 @@ describe('MCP Apps state through DevTools, a JSON round trip and two instances',
     first.store.dispatch(first.a2ui.actions.mcpAppRequested({ requestId: 1, surfaceId: SURFACE, ref: APP_REF, method: 'tools/call', params: { name: 'slow' } }));
     first.store.dispatch(first.a2ui.actions.actionInvoked({ surfaceId: SURFACE, ref: OPEN_BUTTON_REF }));
     await settle();
-    // The store is persisted mid-flight, and not running any more.
-    const persisted = JSON.parse(JSON.stringify(first.state())) as A2uiState;
+    // The store is persisted mid-flight, and not running any more; the next page load has another realm token.
+    const persisted = JSON.parse(JSON.stringify(first.state()).split(REALM_TOKEN).join('zz' + REALM_TOKEN.slice(2))) as A2uiState;
     first.task.cancel();
     mcp.releaseSlow();
 

@@ -31,6 +31,7 @@ const WRONG_FIELDS: Record<keyof typeof a2ui.actions, Record<string, unknown>> =
   deliveryUnknown: { ids: [1, 2] },
   deliveryRetried: { id: null },
   deliveryAbandoned: { id: ['x'] },
+  mcpToolCallsOrphaned: { keys: [1] },
   workerFailed: { worker: 'w', message: 3 },
   transportStatusChanged: { status: 'sleeping' },
 };
