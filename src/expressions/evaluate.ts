@@ -47,7 +47,7 @@ export interface EvaluationEnv {
 }
 
 /** A call the renderer cannot run: it must go to the agent as callAgentFunction. */
-export interface AgentCallRequest {
+export interface PendingAgentCall {
   /** Deterministic identity of the call: {@link agentCallKey} of catalogId, call and evaluated args. */
   callKey: string;
   call: string;
@@ -83,7 +83,7 @@ export interface EvaluationResult {
   /** Absolute paths read, in first-read order, without duplicates (for re-resolution on change). */
   reads: string[];
   /** Agent calls without a settled outcome, each once, in order. */
-  pending: AgentCallRequest[];
+  pending: PendingAgentCall[];
   errors: ExpressionDiagnostic[];
   /** What the functions that ran asked the session to do, in order. */
   requests: LocalRequest[];
@@ -144,7 +144,7 @@ export function agentCallKey(catalogId: string, call: string, args: Record<strin
 
 class Evaluator {
   private readonly reads = new Set<string>();
-  private readonly pending = new Map<string, AgentCallRequest>();
+  private readonly pending = new Map<string, PendingAgentCall>();
   private readonly errors: ExpressionDiagnostic[] = [];
   private readonly requests: LocalRequest[] = [];
   private readonly limits: ExpressionLimits;

@@ -10,7 +10,7 @@ export {
 } from './evaluate';
 /** The evaluation environment, its outcome, agent call requests and outcomes, diagnostics. */
 export type {
-  AgentCallRequest,
+  PendingAgentCall,
   EvaluationEnv,
   EvaluationResult,
   EvaluationWork,
