@@ -125,6 +125,19 @@ export const AgentFunctionResponseMessageSchema = z.strictObject({
 /** An `agentFunctionResponse` message. */
 export type AgentFunctionResponseMessage = z.infer<typeof AgentFunctionResponseMessageSchema>;
 
+/** The six message kinds an agent sends: the body keys, without their schemas. */
+export const AGENT_TO_RENDERER_MESSAGE_KINDS = [
+  'createSurface',
+  'updateComponents',
+  'updateDataModel',
+  'deleteSurface',
+  'callRendererFunction',
+  'agentFunctionResponse',
+] as const;
+
+/** The six message kinds an agent sends. */
+export type AgentToRendererMessageKind = (typeof AGENT_TO_RENDERER_MESSAGE_KINDS)[number];
+
 /** The body key of each agent-to-renderer message, with its message schema. */
 export const AGENT_TO_RENDERER_MESSAGE_SCHEMAS = {
   createSurface: CreateSurfaceMessageSchema,
@@ -133,10 +146,7 @@ export const AGENT_TO_RENDERER_MESSAGE_SCHEMAS = {
   deleteSurface: DeleteSurfaceMessageSchema,
   callRendererFunction: CallRendererFunctionMessageSchema,
   agentFunctionResponse: AgentFunctionResponseMessageSchema,
-} as const;
-
-/** The six message kinds an agent sends. */
-export type AgentToRendererMessageKind = keyof typeof AGENT_TO_RENDERER_MESSAGE_SCHEMAS;
+} as const satisfies Record<AgentToRendererMessageKind, z.ZodMiniType>;
 
 /** The message kinds whose body names a surface by `surfaceId`. */
 export const SURFACE_MESSAGE_KINDS = ['createSurface', 'updateComponents', 'updateDataModel', 'deleteSurface'] as const satisfies readonly AgentToRendererMessageKind[];
