@@ -17,8 +17,13 @@ import {
 
 // Schemas are built at load; /* @__PURE__ */ lets a bundle that never reads one drop it.
 
-/** A component as sent by an agent: common properties checked, catalog properties kept as is. */
-export const ComponentSchema = /* @__PURE__ */ z.extend(ComponentCommonSchema, {
+/**
+ * A component as sent by an agent: common properties checked, catalog properties kept as is.
+ * (ComponentCommon's shape spread into a loose object is what `z.extend` makes of it, without
+ * bringing zod's extend helper into every bundle.)
+ */
+export const ComponentSchema = /* @__PURE__ */ z.looseObject({
+  ...ComponentCommonSchema.shape,
   component: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.refine((name) => name !== 'Surface', {
     error: '"Surface" is reserved: createSurface creates it, and agents cannot send or change it',
   })),
