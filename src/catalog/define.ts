@@ -2,24 +2,13 @@
  * Building catalogs from code. A catalog is a plain frozen object: schemas are data, function
  * implementations are code, and neither ever enters Redux state (state keeps catalog ids).
  */
-import type {
-  Catalog,
-  JsonSchema,
-  CatalogDefinitionInput,
-  CatalogFunction,
-  FunctionDefinition,
-  FunctionImplementation,
-} from './types';
+import type { JsonSchema, CatalogDefinitionInput, FunctionDefinition } from './types';
 import type { InferCatalogProps, TypedCatalog } from './inferProps';
+import { assembleCatalog } from './assemble';
 import { CATALOG_PROBLEM_BLOCKS_LOADING } from './problems';
 import { CALLERS, isEntityName, RETURN_TYPES, validateCatalog } from './validate';
 
 export { isEntityName };
-
-/** The protocol version a catalog targets when its definition names none. */
-export const DEFAULT_CATALOG_PROTOCOL_VERSION = '1.0';
-
-const JSON_SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 
 /**
  * Builds a frozen {@link Catalog}. A function without `implementation` is declared for the agent:
@@ -44,7 +33,7 @@ export function defineCatalog<
 >(input: CatalogDefinitionInput & { components?: Components; defs?: Defs }): TypedCatalog<InferCatalogProps<Components, Defs>> {
   const problem = definitionProblem(input);
   if (problem !== null) throw new TypeError(`defineCatalog: ${problem}`);
-  const catalog = buildCatalog(input, 'evaluated');
+  const catalog = assembleCatalog(input, wireArgs);
   // The document it advertises is checked as an agent's catalog would be; what even a lenient
   // load refuses is a programming error here (format departures are left to lintCatalog).
   const refused = validateCatalog(catalog.toJSON()).problems.filter((p) => CATALOG_PROBLEM_BLOCKS_LOADING[p.code]);
@@ -52,14 +41,6 @@ export function defineCatalog<
     throw new TypeError(`defineCatalog: ${refused.map((p) => `${p.path === '' ? '' : `${p.path}: `}${p.message}`).join('; ')}`);
   }
   return catalog;
-}
-
-/**
- * A catalog from a definition whose function `args` schemas already describe the wire form (a
- * catalog.json document: `DynamicString` and friends). Only for `catalogFromJson`, which checked it.
- */
-export function defineCatalogFromWire(input: CatalogDefinitionInput): Catalog {
-  return buildCatalog(input, 'wire');
 }
 
 /** The first problem of a definition, or null; shared with `catalogFromJson`, which must not throw. */
@@ -130,85 +111,6 @@ function functionProblem(name: string, fn: { definition: FunctionDefinition; imp
   return null;
 }
 
-/** What a definition's function `args` schemas describe: the evaluated args (defineCatalog) or the wire form. */
-type ArgsForm = 'evaluated' | 'wire';
-
-/** The frozen catalog of a definition already checked (by defineCatalog, or catalogFromJson's validation). */
-function buildCatalog(input: CatalogDefinitionInput, argsForm: ArgsForm): Catalog {
-  const components = freezeRecord(
-    Object.fromEntries(Object.entries(input.components ?? {}).map(([name, schema]) => [name, deepFrozenCopy(schema)])),
-  );
-  const functions = freezeRecord(
-    Object.fromEntries(
-      Object.entries(input.functions ?? {}).map(([name, fn]) => [name, catalogFunction(fn.definition, fn.implementation)]),
-    ),
-  );
-  const protocolVersion = input.protocolVersion ?? DEFAULT_CATALOG_PROTOCOL_VERSION;
-  const defs = input.defs === undefined ? undefined : deepFrozenCopy(input.defs);
-  const base = {
-    catalogId: input.catalogId,
-    components,
-    functions,
-    protocolVersion,
-    ...(input.title === undefined ? {} : { title: input.title }),
-    ...(input.description === undefined ? {} : { description: input.description }),
-    ...(input.instructions === undefined ? {} : { instructions: input.instructions }),
-    ...(defs === undefined ? {} : { defs }),
-  };
-  const json = deepFrozenCopy(catalogJson(base, argsForm));
-  return Object.freeze({ ...base, toJSON: () => json });
-}
-
-function catalogFunction(definition: FunctionDefinition, implementation?: FunctionImplementation): CatalogFunction {
-  const frozen = deepFrozenCopy(definition);
-  return Object.freeze(implementation === undefined ? { definition: frozen } : { definition: frozen, implementation });
-}
-
-/**
- * The catalog.json document of a catalog: each function written back as the JSON Schema of its
- * wire-level FunctionCall (`call` const, `args` schema) with its interface metadata beside it.
- */
-function catalogJson(catalog: Omit<Catalog, 'toJSON'>, argsForm: ArgsForm): Record<string, unknown> {
-  const componentNames = Object.keys(catalog.components);
-  const functionNames = Object.keys(catalog.functions);
-  const generatedDefs = {
-    anyComponent: {
-      oneOf: componentNames.map((name) => ({ $ref: `#/components/${name}` })),
-      discriminator: { propertyName: 'component' },
-    },
-    anyFunction: { oneOf: functionNames.map((name) => ({ $ref: `#/functions/${name}` })) },
-  };
-  return {
-    $schema: JSON_SCHEMA_DIALECT,
-    $id: catalog.catalogId,
-    catalogId: catalog.catalogId,
-    protocolVersion: catalog.protocolVersion ?? DEFAULT_CATALOG_PROTOCOL_VERSION,
-    ...(catalog.title === undefined ? {} : { title: catalog.title }),
-    ...(catalog.description === undefined ? {} : { description: catalog.description }),
-    ...(catalog.instructions === undefined ? {} : { instructions: catalog.instructions }),
-    components: catalog.components,
-    functions: Object.fromEntries(
-      functionNames.map((name) => [name, functionJson(name, (catalog.functions[name] as CatalogFunction).definition, argsForm)]),
-    ),
-    $defs: { ...generatedDefs, ...(catalog.defs ?? {}) },
-  };
-}
-
-function functionJson(name: string, definition: FunctionDefinition, argsForm: ArgsForm): Record<string, unknown> {
-  const { returnType, allowedCallers, requiresUserActivation, description } = definition;
-  const args = argsForm === 'wire' || definition.args === undefined ? definition.args : wireArgs(definition.args);
-  return {
-    type: 'object',
-    ...(description === undefined ? {} : { description }),
-    returnType,
-    ...(allowedCallers === undefined ? {} : { allowedCallers }),
-    ...(requiresUserActivation === undefined ? {} : { requiresUserActivation }),
-    // A function declared without an args schema takes any args object.
-    properties: { call: { const: name }, args: args === undefined ? { type: 'object' } : args },
-    required: args === undefined ? ['call'] : ['call', 'args'],
-  };
-}
-
 const COMMON_TYPES = 'https://a2ui.org/specification/v1_0/common_types.json';
 /** A common type that already admits a binding or a call in place of a literal. */
 const DYNAMIC_REF = /common_types\.json#\/\$defs\/(Dynamic\w*|DataBinding|FunctionCall)$/;
@@ -241,18 +143,4 @@ function wireArgs(args: JsonSchema): JsonSchema {
   const additional = (args as Record<string, unknown>).additionalProperties;
   if (typeof additional === 'object' && additional !== null) out.additionalProperties = wireArgument(additional as JsonSchema);
   return out as JsonSchema;
-}
-
-function freezeRecord<T>(record: Record<string, T>): Readonly<Record<string, T>> {
-  // A null prototype keeps `catalog.functions['toString']` from finding Object.prototype members.
-  return Object.freeze(Object.assign(Object.create(null) as Record<string, T>, record));
-}
-
-/** A deep copy of JSON-like data, frozen, so a catalog never shares mutable objects with its input. */
-export function deepFrozenCopy<T>(value: T): T {
-  if (typeof value !== 'object' || value === null) return value;
-  if (Array.isArray(value)) return Object.freeze(value.map((item) => deepFrozenCopy(item))) as T;
-  const copy: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) copy[key] = deepFrozenCopy(item);
-  return Object.freeze(copy) as T;
 }

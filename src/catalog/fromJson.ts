@@ -3,7 +3,8 @@
  * code, so each is an agent function unless the caller supplies an implementation for it.
  */
 import { a2uiError, type A2uiError } from '../protocol/errors';
-import { definitionProblem, defineCatalogFromWire } from './define';
+import { assembleCatalog } from './assemble';
+import { definitionProblem } from './define';
 import { CATALOG_PROBLEM_BLOCKS_LOADING, type CatalogProblem } from './problems';
 import { validateCatalog } from './validate';
 import type {
@@ -51,31 +52,38 @@ export function catalogFromJson(json: unknown, options: CatalogFromJsonOptions =
   const { problems } = validateCatalog(json);
   const refused = options.lenient === true ? problems.filter((p) => CATALOG_PROBLEM_BLOCKS_LOADING[p.code]) : problems;
   if (refused.length > 0 || !isRecord(json)) return failure(json, problems);
-  return readCatalogJson(json, options.implementations, problems);
+  const read = readCatalogJson(json, options.implementations);
+  if ('problem' in read) return failure(json, [read.problem]);
+  const problem = definitionProblem(read.input);
+  if (problem !== null) return failure(json, [{ code: 'INVALID_FIELD', path: '', message: problem }]);
+  return { ok: true, catalog: assembleCatalog(read.input), warnings: problems };
 }
 
 /**
  * Loads a catalog.json document that is known to pass {@link validateCatalog}: one embedded in
  * the package (the basic catalog), which a test holds to that. The catalog is the one
- * `catalogFromJson` makes; the document is just not checked again on every load, so an app
- * that only uses the embedded catalogs does not ship the catalog checker. Never throws.
+ * `catalogFromJson` makes; the document is just not checked again on every load (neither the
+ * document's validation nor the definition's checks), so an app that only uses the embedded
+ * catalogs does not ship the catalog checker. Never throws.
  */
 export function catalogFromCheckedJson(
   json: Record<string, unknown>,
   implementations?: Record<string, FunctionImplementation>,
 ): CatalogFromJsonResult {
-  return readCatalogJson(json, implementations, []);
+  const read = readCatalogJson(json, implementations);
+  if ('problem' in read) return failure(json, [read.problem]);
+  return { ok: true, catalog: assembleCatalog(read.input), warnings: [] };
 }
 
+/** The definition a catalog.json document describes (its functions read as definitions), or the first function that cannot be read. */
 function readCatalogJson(
   json: Record<string, unknown>,
   implementations: Record<string, FunctionImplementation> | undefined,
-  problems: CatalogProblem[],
-): CatalogFromJsonResult {
+): { input: CatalogDefinitionInput } | { problem: CatalogProblem } {
   const functions: NonNullable<CatalogDefinitionInput['functions']> = {};
   for (const [name, schema] of Object.entries((json.functions as Record<string, unknown> | undefined) ?? {})) {
     const read = readFunction(name, schema);
-    if (typeof read === 'string') return failure(json, [{ code: 'INVALID_SCHEMA', path: `/functions/${escapePointer(name)}`, message: read }]);
+    if (typeof read === 'string') return { problem: { code: 'INVALID_SCHEMA', path: `/functions/${escapePointer(name)}`, message: read } };
     const implementation = ownValue(implementations, name);
     functions[name] = typeof implementation === 'function' ? { definition: read, implementation } : { definition: read };
   }
@@ -90,9 +98,7 @@ function readCatalogJson(
     ...(typeof json.instructions === 'string' ? { instructions: json.instructions } : {}),
     ...(isRecord(json.$defs) ? { defs: json.$defs as Record<string, JsonSchema> } : {}),
   };
-  const problem = definitionProblem(input);
-  if (problem !== null) return failure(json, [{ code: 'INVALID_FIELD', path: '', message: problem }]);
-  return { ok: true, catalog: defineCatalogFromWire(input), warnings: problems };
+  return { input };
 }
 
 function readFunction(name: string, schema: unknown): FunctionDefinition | string {

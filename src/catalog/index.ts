@@ -5,11 +5,12 @@
 export {
   /** Builds a frozen catalog from code; a function without implementation runs on the agent. */
   defineCatalog,
-  /** The protocol version a definition without one targets ('1.0'). */
-  DEFAULT_CATALOG_PROTOCOL_VERSION,
   /** Whether a name is a valid catalog entity name (a UAX #31 identifier). */
   isEntityName,
 } from './define';
+
+/** The protocol version a definition without one targets ('1.0'). */
+export { DEFAULT_CATALOG_PROTOCOL_VERSION } from './assemble';
 
 export {
   /** Loads a catalog.json document as a result value (never throws); functions become agent functions unless implemented. */

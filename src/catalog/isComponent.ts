@@ -32,9 +32,22 @@ export type CatalogComponentNode<C extends Catalog, Name extends CatalogComponen
   props: CatalogComponentProps<C>[Name];
 };
 
-const KNOWN = new Map<string, { catalogId: string; types: ComponentPropTypes }>();
-for (const catalog of [BASIC_COMPONENT_TYPES, MCP_COMPONENT_TYPES]) {
-  for (const [name, types] of Object.entries<ComponentPropTypes>(catalog.components)) KNOWN.set(name, { catalogId: catalog.catalogId, types });
+let known: Map<string, { catalogId: string; types: ComponentPropTypes }> | undefined;
+
+/**
+ * The basic or MCP component called `name`. The table is made on first use: one filled at load
+ * would keep both catalogs' prop types in every bundle of the built chunk this module shares.
+ */
+function knownComponent(name: string): { catalogId: string; types: ComponentPropTypes } | undefined {
+  if (known === undefined) {
+    known = new Map();
+    for (const catalog of [BASIC_COMPONENT_TYPES, MCP_COMPONENT_TYPES]) {
+      for (const [component, types] of Object.entries<ComponentPropTypes>(catalog.components)) {
+        known.set(component, { catalogId: catalog.catalogId, types });
+      }
+    }
+  }
+  return known.get(name);
 }
 
 /** Whether `node` is a `name` component of its catalog (the basic or the MCP catalog) with props of the declared types. */
@@ -49,7 +62,7 @@ export function isComponent<C extends Catalog, Name extends CatalogComponentName
   catalog: C,
 ): node is CatalogComponentNode<C, Name>;
 export function isComponent(node: ResolvedNode | null | undefined, name: string, catalog?: Catalog): boolean {
-  const expected = catalog === undefined ? KNOWN.get(name) : ofCatalog(catalog, name);
+  const expected = catalog === undefined ? knownComponent(name) : ofCatalog(catalog, name);
   if (expected === undefined || node === null || node === undefined) return false;
   if (node.component !== name || node.catalogId !== expected.catalogId || node.placeholder !== undefined) return false;
   return matchesProps(node.props, expected.types);

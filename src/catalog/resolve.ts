@@ -4,7 +4,7 @@
  * error. There is deliberately no fallback to the other available catalogs.
  */
 import { a2uiError, type A2uiError } from '../protocol/errors';
-import { DEFAULT_CATALOG_PROTOCOL_VERSION } from './define';
+import { DEFAULT_CATALOG_PROTOCOL_VERSION } from './assemble';
 import type { Catalog } from './types';
 import { A2UI_VERSION } from '../protocol/common';
 

@@ -13,7 +13,7 @@ import { ComponentDefinitionSchema } from '../protocol/catalogDefinition';
 import { COMMON_TYPES_ID } from '../protocol/componentValidation';
 import type { CatalogProblem, CatalogProblemCode } from './problems';
 import { errorText } from '../util/errors';
-import { isRecord } from '../util/records';
+import { hasOwn, isRecord } from '../util/records';
 
 const TOP_LEVEL_KEYS = new Set([
   '$schema', '$id', 'protocolVersion', 'title', 'description', 'catalogId', 'instructions', 'components', 'functions', '$defs',
@@ -31,7 +31,6 @@ export const CALLERS: readonly string[] = ['rendererOnly', 'agentOnly', 'rendere
 // catalog_definition.json's SemVer-like protocolVersion pattern.
 const VERSION =
   /^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(?:\.(0|[1-9][0-9]*))?(?:-((?:0|[1-9][0-9]*|[0-9]*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9][0-9]*|[0-9]*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
-const COMMON_TYPE_NAMES = new Set(Object.keys(COMMON_TYPES_RULES['$defs'] as object));
 const MAX_DEPTH = 64;
 // UAX #31 identifiers, as the protocol's "Catalog Entity Naming Rules" require.
 const ENTITY_NAME = /^[\p{XID_Start}_][\p{XID_Continue}]*$/u;
@@ -274,7 +273,7 @@ function checkRefs(json: Record<string, unknown>, add: Add): void {
     const name = commonTypeName(ref);
     if (name === undefined) {
       add('REF_TARGET', at, `$ref "${ref}": a catalog may refer only to common_types.json ($defs) and into itself.`);
-    } else if (!COMMON_TYPE_NAMES.has(name)) {
+    } else if (!hasOwn(COMMON_TYPES_RULES['$defs'] as object, name)) {
       add('REF_TARGET', at, `$ref "${ref}": common_types.json has no '${name}'.`);
     }
   });

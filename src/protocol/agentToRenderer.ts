@@ -15,9 +15,16 @@ import {
   VersionSchema,
 } from './common';
 
-/** A component as sent by an agent: common properties checked, catalog properties kept as is. */
-export const ComponentSchema = z.extend(ComponentCommonSchema, {
-  component: z.string().check(z.refine((name) => name !== 'Surface', {
+// Schemas are built at load; /* @__PURE__ */ lets a bundle that never reads one drop it.
+
+/**
+ * A component as sent by an agent: common properties checked, catalog properties kept as is.
+ * (ComponentCommon's shape spread into a loose object is what `z.extend` makes of it, without
+ * bringing zod's extend helper into every bundle.)
+ */
+export const ComponentSchema = /* @__PURE__ */ z.looseObject({
+  ...ComponentCommonSchema.shape,
+  component: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.refine((name) => name !== 'Surface', {
     error: '"Surface" is reserved: createSurface creates it, and agents cannot send or change it',
   })),
 });
@@ -25,53 +32,53 @@ export const ComponentSchema = z.extend(ComponentCommonSchema, {
 export type Component = z.infer<typeof ComponentSchema>;
 
 /** A non-empty list of components. */
-export const ComponentsListSchema = z.array(ComponentSchema).check(z.minLength(1));
+export const ComponentsListSchema = /* @__PURE__ */ z.array(ComponentSchema).check(/* @__PURE__ */ z.minLength(1));
 
 /** Body of `createSurface`. */
-export const CreateSurfaceBodySchema = z.strictObject({
-  surfaceId: z.string(),
-  catalogId: z.optional(z.string()),
-  sendDataModel: z.optional(z.boolean()),
-  components: z.optional(ComponentsListSchema),
-  dataModel: z.optional(z.record(z.string(), z.unknown())),
-  metadata: z.optional(MetadataSchema),
+export const CreateSurfaceBodySchema = /* @__PURE__ */ z.strictObject({
+  surfaceId: /* @__PURE__ */ z.string(),
+  catalogId: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  sendDataModel: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
+  components: /* @__PURE__ */ z.optional(ComponentsListSchema),
+  dataModel: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.unknown())),
+  metadata: /* @__PURE__ */ z.optional(MetadataSchema),
 });
 /** The `createSurface` body. */
 export type CreateSurfaceBody = z.infer<typeof CreateSurfaceBodySchema>;
 
 /** Body of `updateComponents`. */
-export const UpdateComponentsBodySchema = z.strictObject({
-  surfaceId: z.string(),
+export const UpdateComponentsBodySchema = /* @__PURE__ */ z.strictObject({
+  surfaceId: /* @__PURE__ */ z.string(),
   components: ComponentsListSchema,
 });
 /** The `updateComponents` body. */
 export type UpdateComponentsBody = z.infer<typeof UpdateComponentsBodySchema>;
 
 /** Body of `updateDataModel`; `value` must be present (null deletes). */
-export const UpdateDataModelBodySchema = z.strictObject({
-  surfaceId: z.string(),
-  path: z.optional(z.string()),
-  value: z.unknown(),
+export const UpdateDataModelBodySchema = /* @__PURE__ */ z.strictObject({
+  surfaceId: /* @__PURE__ */ z.string(),
+  path: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  value: /* @__PURE__ */ z.unknown(),
 });
 /** The `updateDataModel` body. */
 export type UpdateDataModelBody = z.infer<typeof UpdateDataModelBodySchema>;
 
 /** Body of `deleteSurface`. */
-export const DeleteSurfaceBodySchema = z.strictObject({ surfaceId: z.string() });
+export const DeleteSurfaceBodySchema = /* @__PURE__ */ z.strictObject({ surfaceId: /* @__PURE__ */ z.string() });
 /** The `deleteSurface` body. */
 export type DeleteSurfaceBody = z.infer<typeof DeleteSurfaceBodySchema>;
 
 /** A function call the agent asks the renderer to run: `catalogId` is required, so never `@index`. */
-export const RendererFunctionCallSchema = z.strictObject({
+export const RendererFunctionCallSchema = /* @__PURE__ */ z.strictObject({
   call: CatalogFunctionNameSchema,
-  catalogId: z.string(),
-  args: z.optional(z.record(z.string(), z.union([DynamicValueSchema, z.null()]))),
+  catalogId: /* @__PURE__ */ z.string(),
+  args: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.union([DynamicValueSchema, /* @__PURE__ */ z.null()]))),
 });
 /** The function call inside `callRendererFunction`. */
 export type RendererFunctionCall = z.infer<typeof RendererFunctionCallSchema>;
 
 /** Body of `callRendererFunction`. */
-export const CallRendererFunctionBodySchema = z.strictObject({
+export const CallRendererFunctionBodySchema = /* @__PURE__ */ z.strictObject({
   functionCallId: CallIdSchema,
   callFunction: RendererFunctionCallSchema,
 });
@@ -84,12 +91,12 @@ export const AgentFunctionResponseBodySchema = FunctionResponseSchema;
 export type AgentFunctionResponseBody = z.infer<typeof AgentFunctionResponseBodySchema>;
 
 /** `{ version, createSurface }`. */
-export const CreateSurfaceMessageSchema = z.strictObject({ version: VersionSchema, createSurface: CreateSurfaceBodySchema });
+export const CreateSurfaceMessageSchema = /* @__PURE__ */ z.strictObject({ version: VersionSchema, createSurface: CreateSurfaceBodySchema });
 /** A `createSurface` message. */
 export type CreateSurfaceMessage = z.infer<typeof CreateSurfaceMessageSchema>;
 
 /** `{ version, updateComponents }`. */
-export const UpdateComponentsMessageSchema = z.strictObject({
+export const UpdateComponentsMessageSchema = /* @__PURE__ */ z.strictObject({
   version: VersionSchema,
   updateComponents: UpdateComponentsBodySchema,
 });
@@ -97,7 +104,7 @@ export const UpdateComponentsMessageSchema = z.strictObject({
 export type UpdateComponentsMessage = z.infer<typeof UpdateComponentsMessageSchema>;
 
 /** `{ version, updateDataModel }`. */
-export const UpdateDataModelMessageSchema = z.strictObject({
+export const UpdateDataModelMessageSchema = /* @__PURE__ */ z.strictObject({
   version: VersionSchema,
   updateDataModel: UpdateDataModelBodySchema,
 });
@@ -105,12 +112,12 @@ export const UpdateDataModelMessageSchema = z.strictObject({
 export type UpdateDataModelMessage = z.infer<typeof UpdateDataModelMessageSchema>;
 
 /** `{ version, deleteSurface }`. */
-export const DeleteSurfaceMessageSchema = z.strictObject({ version: VersionSchema, deleteSurface: DeleteSurfaceBodySchema });
+export const DeleteSurfaceMessageSchema = /* @__PURE__ */ z.strictObject({ version: VersionSchema, deleteSurface: DeleteSurfaceBodySchema });
 /** A `deleteSurface` message. */
 export type DeleteSurfaceMessage = z.infer<typeof DeleteSurfaceMessageSchema>;
 
 /** `{ version, callRendererFunction }`. */
-export const CallRendererFunctionMessageSchema = z.strictObject({
+export const CallRendererFunctionMessageSchema = /* @__PURE__ */ z.strictObject({
   version: VersionSchema,
   callRendererFunction: CallRendererFunctionBodySchema,
 });
@@ -118,12 +125,25 @@ export const CallRendererFunctionMessageSchema = z.strictObject({
 export type CallRendererFunctionMessage = z.infer<typeof CallRendererFunctionMessageSchema>;
 
 /** `{ version, agentFunctionResponse }`. */
-export const AgentFunctionResponseMessageSchema = z.strictObject({
+export const AgentFunctionResponseMessageSchema = /* @__PURE__ */ z.strictObject({
   version: VersionSchema,
   agentFunctionResponse: AgentFunctionResponseBodySchema,
 });
 /** An `agentFunctionResponse` message. */
 export type AgentFunctionResponseMessage = z.infer<typeof AgentFunctionResponseMessageSchema>;
+
+/** The six message kinds an agent sends: the body keys, without their schemas. */
+export const AGENT_TO_RENDERER_MESSAGE_KINDS = [
+  'createSurface',
+  'updateComponents',
+  'updateDataModel',
+  'deleteSurface',
+  'callRendererFunction',
+  'agentFunctionResponse',
+] as const;
+
+/** The six message kinds an agent sends. */
+export type AgentToRendererMessageKind = (typeof AGENT_TO_RENDERER_MESSAGE_KINDS)[number];
 
 /** The body key of each agent-to-renderer message, with its message schema. */
 export const AGENT_TO_RENDERER_MESSAGE_SCHEMAS = {
@@ -133,16 +153,13 @@ export const AGENT_TO_RENDERER_MESSAGE_SCHEMAS = {
   deleteSurface: DeleteSurfaceMessageSchema,
   callRendererFunction: CallRendererFunctionMessageSchema,
   agentFunctionResponse: AgentFunctionResponseMessageSchema,
-} as const;
-
-/** The six message kinds an agent sends. */
-export type AgentToRendererMessageKind = keyof typeof AGENT_TO_RENDERER_MESSAGE_SCHEMAS;
+} as const satisfies Record<AgentToRendererMessageKind, z.ZodMiniType>;
 
 /** The message kinds whose body names a surface by `surfaceId`. */
 export const SURFACE_MESSAGE_KINDS = ['createSurface', 'updateComponents', 'updateDataModel', 'deleteSurface'] as const satisfies readonly AgentToRendererMessageKind[];
 
 /** Any agent-to-renderer message. */
-export const AgentToRendererMessageSchema = z.union([
+export const AgentToRendererMessageSchema = /* @__PURE__ */ z.union([
   CreateSurfaceMessageSchema,
   UpdateComponentsMessageSchema,
   UpdateDataModelMessageSchema,
@@ -154,19 +171,19 @@ export const AgentToRendererMessageSchema = z.union([
 export type AgentToRendererMessage = z.infer<typeof AgentToRendererMessageSchema>;
 
 /** A list of agent-to-renderer messages (agent_to_renderer_list.json). */
-export const AgentToRendererListSchema = z.array(AgentToRendererMessageSchema);
+export const AgentToRendererListSchema = /* @__PURE__ */ z.array(AgentToRendererMessageSchema);
 /** A list of agent-to-renderer messages. */
 export type AgentToRendererList = z.infer<typeof AgentToRendererListSchema>;
 
 /** `{ messages: [...] }` for transports that need a top-level object (agent_to_renderer_list_wrapper.json). */
-export const AgentToRendererListWrapperSchema = z.strictObject({ messages: AgentToRendererListSchema });
+export const AgentToRendererListWrapperSchema = /* @__PURE__ */ z.strictObject({ messages: AgentToRendererListSchema });
 /** `{ messages: [...] }` of agent-to-renderer messages. */
 export type AgentToRendererListWrapper = z.infer<typeof AgentToRendererListWrapperSchema>;
 
 /** A named example: a sample of messages (sample.json). */
-export const A2uiSampleSchema = z.looseObject({
-  name: z.string(),
-  description: z.string(),
+export const A2uiSampleSchema = /* @__PURE__ */ z.looseObject({
+  name: /* @__PURE__ */ z.string(),
+  description: /* @__PURE__ */ z.string(),
   messages: AgentToRendererListSchema,
 });
 /** A named sample of messages. */

@@ -6,19 +6,21 @@
  */
 import * as z from 'zod/mini';
 
+// Schemas are built at load; /* @__PURE__ */ lets a bundle that never reads one drop it.
+
 /** The A2UI protocol version this package speaks. */
 export const A2UI_VERSION = 'v1.0' as const;
 
 /** The `version` field of every v1.0 message. */
-export const VersionSchema = z.literal(A2UI_VERSION);
+export const VersionSchema = /* @__PURE__ */ z.literal(A2UI_VERSION);
 
 /** The id of a component within a surface. */
-export const ComponentIdSchema = z.string();
+export const ComponentIdSchema = /* @__PURE__ */ z.string();
 /** A component id. */
 export type ComponentId = z.infer<typeof ComponentIdSchema>;
 
 /** The id that correlates a function call with its response. */
-export const CallIdSchema = z.string();
+export const CallIdSchema = /* @__PURE__ */ z.string();
 /** A function call id. */
 export type CallId = z.infer<typeof CallIdSchema>;
 
@@ -26,22 +28,22 @@ export type CallId = z.infer<typeof CallIdSchema>;
 export const EXTENSION_KEY_PATTERN = /^[\p{XID_Start}_][\p{XID_Continue}]*$/u;
 
 /** Vendor extension metadata: identifier keys, any values. */
-export const ExtensionsSchema = z.record(
-  z.string().check(z.regex(EXTENSION_KEY_PATTERN, {
+export const ExtensionsSchema = /* @__PURE__ */ z.record(
+  /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(EXTENSION_KEY_PATTERN, {
     error: 'must be a Unicode identifier (UAX #31): a letter or "_", then letters, digits, marks or "_"',
   })),
-  z.unknown(),
+  /* @__PURE__ */ z.unknown(),
 );
 /** Vendor extension metadata. */
 export type Extensions = z.infer<typeof ExtensionsSchema>;
 
 /** `metadata` objects (surface, component, action) hold only `extensions`. */
-export const MetadataSchema = z.strictObject({ extensions: z.optional(ExtensionsSchema) });
+export const MetadataSchema = /* @__PURE__ */ z.strictObject({ extensions: /* @__PURE__ */ z.optional(ExtensionsSchema) });
 /** A `metadata` object. */
 export type Metadata = z.infer<typeof MetadataSchema>;
 
 /** A JSON Pointer into the data model: `{ "path": "/user/name" }`. */
-export const DataBindingSchema = z.strictObject({ path: z.string() });
+export const DataBindingSchema = /* @__PURE__ */ z.strictObject({ path: /* @__PURE__ */ z.string() });
 /** A data binding `{ path }`. */
 export type DataBinding = z.infer<typeof DataBindingSchema>;
 
@@ -54,15 +56,15 @@ export type DataBinding = z.infer<typeof DataBindingSchema>;
 export const DISCRIMINATOR_PARAMS = { discriminator: true } as const;
 
 /** Name of a catalog function: any string except the system function `@index`. */
-export const CatalogFunctionNameSchema = z.string().check(z.refine((name) => name !== '@index', {
+export const CatalogFunctionNameSchema = /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.refine((name) => name !== '@index', {
   error: '"@index" is the system function: it takes no catalogId and only an "offset" argument',
   params: DISCRIMINATOR_PARAMS,
   abort: true,
 }));
 
 /** `@index`: the 0-based index of the current template item, plus an optional offset. */
-export const IndexSystemFunctionSchema = z.strictObject({
-  call: z.literal('@index'),
+export const IndexSystemFunctionSchema = /* @__PURE__ */ z.strictObject({
+  call: /* @__PURE__ */ z.literal('@index'),
   get args() {
     return z.optional(z.strictObject({ offset: z.optional(DynamicNumberSchema) }));
   },
@@ -71,9 +73,9 @@ export const IndexSystemFunctionSchema = z.strictObject({
 export type IndexSystemFunction = z.infer<typeof IndexSystemFunctionSchema>;
 
 /** A call to a function a catalog declares (or that falls back to the agent). */
-export const CatalogFunctionCallSchema = z.strictObject({
+export const CatalogFunctionCallSchema = /* @__PURE__ */ z.strictObject({
   call: CatalogFunctionNameSchema,
-  catalogId: z.optional(z.string()),
+  catalogId: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
   get args() {
     return z.optional(z.record(z.string(), z.union([DynamicValueSchema, z.null()])));
   },
@@ -82,30 +84,30 @@ export const CatalogFunctionCallSchema = z.strictObject({
 export type CatalogFunctionCall = z.infer<typeof CatalogFunctionCallSchema>;
 
 /** FunctionCall: the `@index` system function or a catalog function. */
-export const FunctionCallSchema = z.union([IndexSystemFunctionSchema, CatalogFunctionCallSchema]);
+export const FunctionCallSchema = /* @__PURE__ */ z.union([IndexSystemFunctionSchema, CatalogFunctionCallSchema]);
 /** Any function call. */
 export type FunctionCall = z.infer<typeof FunctionCallSchema>;
 
 /** The common envelope of every function call: a name and an optional catalogId, other keys allowed. */
-export const FunctionCommonSchema = z.looseObject({ call: z.string(), catalogId: z.optional(z.string()) });
+export const FunctionCommonSchema = /* @__PURE__ */ z.looseObject({ call: /* @__PURE__ */ z.string(), catalogId: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()) });
 /** The common function-call envelope. */
 export type FunctionCommon = z.infer<typeof FunctionCommonSchema>;
 
 /** A literal object: any object that is neither a binding (`path`) nor a call (`call`). */
-export const LiteralObjectSchema = z
-  .record(z.string(), z.unknown())
-  .check(z.refine((value) => !('path' in value) && !('call' in value), {
+export const LiteralObjectSchema = /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.unknown()).check(
+  /* @__PURE__ */ z.refine((value) => !('path' in value) && !('call' in value), {
     error: 'an object with "path" must be a data binding and one with "call" a function call',
     params: DISCRIMINATOR_PARAMS,
     abort: true,
-  }));
+  }),
+);
 
 /** A literal of any JSON type (not null), a data binding or a function call. */
-export const DynamicValueSchema = z.union([
-  z.string(),
-  z.number(),
-  z.boolean(),
-  z.array(z.unknown()),
+export const DynamicValueSchema = /* @__PURE__ */ z.union([
+  /* @__PURE__ */ z.string(),
+  /* @__PURE__ */ z.number(),
+  /* @__PURE__ */ z.boolean(),
+  /* @__PURE__ */ z.array(/* @__PURE__ */ z.unknown()),
   LiteralObjectSchema,
   DataBindingSchema,
   FunctionCallSchema,
@@ -118,27 +120,27 @@ export type DynamicValue = z.infer<typeof DynamicValueSchema>;
  * schema decides which arguments exist; this only checks that bindings and nested calls are
  * well formed.
  */
-export const FunctionArgsSchema = z.record(z.string(), z.union([DynamicValueSchema, z.null()]));
+export const FunctionArgsSchema = /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.union([DynamicValueSchema, /* @__PURE__ */ z.null()]));
 /** Function arguments. */
 export type FunctionArgs = z.infer<typeof FunctionArgsSchema>;
 
 /** A string literal, a data binding or a function call. */
-export const DynamicStringSchema = z.union([z.string(), DataBindingSchema, FunctionCallSchema]);
+export const DynamicStringSchema = /* @__PURE__ */ z.union([/* @__PURE__ */ z.string(), DataBindingSchema, FunctionCallSchema]);
 /** A dynamic string. */
 export type DynamicString = z.infer<typeof DynamicStringSchema>;
 
 /** A number literal, a data binding or a function call. */
-export const DynamicNumberSchema = z.union([z.number(), DataBindingSchema, FunctionCallSchema]);
+export const DynamicNumberSchema = /* @__PURE__ */ z.union([/* @__PURE__ */ z.number(), DataBindingSchema, FunctionCallSchema]);
 /** A dynamic number. */
 export type DynamicNumber = z.infer<typeof DynamicNumberSchema>;
 
 /** A boolean literal, a data binding or a function call. */
-export const DynamicBooleanSchema = z.union([z.boolean(), DataBindingSchema, FunctionCallSchema]);
+export const DynamicBooleanSchema = /* @__PURE__ */ z.union([/* @__PURE__ */ z.boolean(), DataBindingSchema, FunctionCallSchema]);
 /** A dynamic boolean. */
 export type DynamicBoolean = z.infer<typeof DynamicBooleanSchema>;
 
 /** A literal list of strings, a data binding or a function call. */
-export const DynamicStringListSchema = z.union([z.array(z.string()), DataBindingSchema, FunctionCallSchema]);
+export const DynamicStringListSchema = /* @__PURE__ */ z.union([/* @__PURE__ */ z.array(/* @__PURE__ */ z.string()), DataBindingSchema, FunctionCallSchema]);
 /** A dynamic list of strings. */
 export type DynamicStringList = z.infer<typeof DynamicStringListSchema>;
 
@@ -148,89 +150,89 @@ export const ChildSchema = ComponentIdSchema;
 export type Child = z.infer<typeof ChildSchema>;
 
 /** The template form of a child list: one component repeated for each item of a data list. */
-export const ChildTemplateSchema = z.strictObject({ componentId: ComponentIdSchema, path: z.string() });
+export const ChildTemplateSchema = /* @__PURE__ */ z.strictObject({ componentId: ComponentIdSchema, path: /* @__PURE__ */ z.string() });
 /** A child-list template. */
 export type ChildTemplate = z.infer<typeof ChildTemplateSchema>;
 
 /** Children: a static list of ids, or a template over a data list. */
-export const ChildListSchema = z.union([z.array(ComponentIdSchema), ChildTemplateSchema]);
+export const ChildListSchema = /* @__PURE__ */ z.union([/* @__PURE__ */ z.array(ComponentIdSchema), ChildTemplateSchema]);
 /** Children: ids or a template. */
 export type ChildList = z.infer<typeof ChildListSchema>;
 
 /** Accessibility attributes any component may carry. */
-export const AccessibilityAttributesSchema = z.strictObject({
-  label: z.optional(DynamicStringSchema),
-  description: z.optional(DynamicStringSchema),
-  live: z.optional(z.enum(['off', 'polite', 'assertive'])),
-  hidden: z.optional(DynamicBooleanSchema),
+export const AccessibilityAttributesSchema = /* @__PURE__ */ z.strictObject({
+  label: /* @__PURE__ */ z.optional(DynamicStringSchema),
+  description: /* @__PURE__ */ z.optional(DynamicStringSchema),
+  live: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(['off', 'polite', 'assertive'])),
+  hidden: /* @__PURE__ */ z.optional(DynamicBooleanSchema),
 });
 /** Accessibility attributes. */
 export type AccessibilityAttributes = z.infer<typeof AccessibilityAttributesSchema>;
 
 /** The properties every component has, whatever its catalog (other keys allowed). */
-export const ComponentCommonSchema = z.looseObject({
+export const ComponentCommonSchema = /* @__PURE__ */ z.looseObject({
   id: ComponentIdSchema,
-  catalogId: z.optional(z.string()),
-  accessibility: z.optional(AccessibilityAttributesSchema),
-  metadata: z.optional(MetadataSchema),
+  catalogId: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  accessibility: /* @__PURE__ */ z.optional(AccessibilityAttributesSchema),
+  metadata: /* @__PURE__ */ z.optional(MetadataSchema),
 });
 /** Properties common to all components. */
 export type ComponentCommon = z.infer<typeof ComponentCommonSchema>;
 
 /** One check of a checkable component: a binding or call that yields a ValidationResult. */
-export const CheckRuleSchema = z.strictObject({
-  condition: z.union([DataBindingSchema, FunctionCallSchema]),
-  message: z.optional(z.string()),
+export const CheckRuleSchema = /* @__PURE__ */ z.strictObject({
+  condition: /* @__PURE__ */ z.union([DataBindingSchema, FunctionCallSchema]),
+  message: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
 });
 /** One check rule. */
 export type CheckRule = z.infer<typeof CheckRuleSchema>;
 
 /** The `checks` property of components that support renderer-side checks (other keys allowed). */
-export const CheckableSchema = z.looseObject({ checks: z.optional(z.array(CheckRuleSchema)) });
+export const CheckableSchema = /* @__PURE__ */ z.looseObject({ checks: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(CheckRuleSchema)) });
 /** The `checks` property holder. */
 export type Checkable = z.infer<typeof CheckableSchema>;
 
 /** The event form of an action: sent to the agent as an `action` message. */
-export const EventActionSchema = z.strictObject({
-  event: z.strictObject({
-    name: z.string(),
-    userMessage: z.optional(DynamicStringSchema),
-    context: z.optional(z.record(z.string(), DynamicValueSchema)),
+export const EventActionSchema = /* @__PURE__ */ z.strictObject({
+  event: /* @__PURE__ */ z.strictObject({
+    name: /* @__PURE__ */ z.string(),
+    userMessage: /* @__PURE__ */ z.optional(DynamicStringSchema),
+    context: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), DynamicValueSchema)),
   }),
 });
 /** An event action. */
 export type EventAction = z.infer<typeof EventActionSchema>;
 
 /** The function form of an action: runs a function locally (or falls back to the agent). */
-export const FunctionCallActionSchema = z.strictObject({ functionCall: FunctionCallSchema });
+export const FunctionCallActionSchema = /* @__PURE__ */ z.strictObject({ functionCall: FunctionCallSchema });
 /** A function-call action. */
 export type FunctionCallAction = z.infer<typeof FunctionCallActionSchema>;
 
 /** What a component does when activated: an agent event or a function call. */
-export const ActionSchema = z.union([EventActionSchema, FunctionCallActionSchema]);
+export const ActionSchema = /* @__PURE__ */ z.union([EventActionSchema, FunctionCallActionSchema]);
 /** A component action. */
 export type Action = z.infer<typeof ActionSchema>;
 
 /** The reserved root container every surface has; never sent by agents. */
-export const SurfaceComponentSchema = z.strictObject({
-  component: z.optional(z.literal('Surface')),
-  child: z.optional(z.literal('root')),
+export const SurfaceComponentSchema = /* @__PURE__ */ z.strictObject({
+  component: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.literal('Surface')),
+  child: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.literal('root')),
 });
 /** The reserved `Surface` container. */
 export type SurfaceComponent = z.infer<typeof SurfaceComponentSchema>;
 
 /** The error object of a failed function call. */
-export const FunctionErrorSchema = z.strictObject({ code: z.string(), message: z.string() });
+export const FunctionErrorSchema = /* @__PURE__ */ z.strictObject({ code: /* @__PURE__ */ z.string(), message: /* @__PURE__ */ z.string() });
 /** A function error. */
 export type FunctionError = z.infer<typeof FunctionErrorSchema>;
 
 /** A successful function response: the call id and a value (null included). */
-export const FunctionValueResponseSchema = z.strictObject({ functionCallId: CallIdSchema, value: z.unknown() });
+export const FunctionValueResponseSchema = /* @__PURE__ */ z.strictObject({ functionCallId: CallIdSchema, value: /* @__PURE__ */ z.unknown() });
 
 /** A failed function response: the call id and an error. */
-export const FunctionErrorResponseSchema = z.strictObject({ functionCallId: CallIdSchema, error: FunctionErrorSchema });
+export const FunctionErrorResponseSchema = /* @__PURE__ */ z.strictObject({ functionCallId: CallIdSchema, error: FunctionErrorSchema });
 
 /** The answer to a function call: exactly one of `value` or `error`. */
-export const FunctionResponseSchema = z.union([FunctionValueResponseSchema, FunctionErrorResponseSchema]);
+export const FunctionResponseSchema = /* @__PURE__ */ z.union([FunctionValueResponseSchema, FunctionErrorResponseSchema]);
 /** A function response. */
 export type FunctionResponse = z.infer<typeof FunctionResponseSchema>;

@@ -5,13 +5,13 @@
  * throws, and errors are plain `A2uiError` data whose message starts with the JSON Pointer.
  */
 import type * as z from 'zod/mini';
-import { AGENT_TO_RENDERER_MESSAGE_SCHEMAS, type AgentToRendererMessage } from './agentToRenderer';
+import { AGENT_TO_RENDERER_MESSAGE_KINDS, AGENT_TO_RENDERER_MESSAGE_SCHEMAS, type AgentToRendererMessage } from './agentToRenderer';
 import { A2UI_VERSION } from './common';
 import { a2uiError, type A2uiError, type A2uiErrorCode } from './errors';
 import { explainIssues } from './issues';
 import { describeType, errorText, isPlainObject, toJsonValue, type JsonValue } from './json';
 import { appendPointer } from './pointer';
-import { RENDERER_TO_AGENT_MESSAGE_SCHEMAS, type RendererToAgentMessage } from './rendererToAgent';
+import { RENDERER_TO_AGENT_MESSAGE_KINDS, RENDERER_TO_AGENT_MESSAGE_SCHEMAS, type RendererToAgentMessage } from './rendererToAgent';
 
 /** Limits applied while reading a payload. */
 export interface ParseOptions {
@@ -119,14 +119,14 @@ const AGENT_TO_RENDERER: Direction = {
   name: 'an agent-to-renderer',
   schemas: AGENT_TO_RENDERER_MESSAGE_SCHEMAS,
   otherName: 'a renderer-to-agent',
-  otherKeys: Object.keys(RENDERER_TO_AGENT_MESSAGE_SCHEMAS),
+  otherKeys: RENDERER_TO_AGENT_MESSAGE_KINDS,
 };
 
 const RENDERER_TO_AGENT: Direction = {
   name: 'a renderer-to-agent',
   schemas: RENDERER_TO_AGENT_MESSAGE_SCHEMAS,
   otherName: 'an agent-to-renderer',
-  otherKeys: Object.keys(AGENT_TO_RENDERER_MESSAGE_SCHEMAS),
+  otherKeys: AGENT_TO_RENDERER_MESSAGE_KINDS,
 };
 
 /** surfaceId / functionCallId named by any body of the message, for error locators. Reads defensively. */

@@ -5,34 +5,7 @@
  * output are read from the metafile. The app with the MCP catalog must ship the session side,
  * which shows the check sees `src/mcp/` when it is there.
  */
-import { resolve } from 'node:path';
-import { buildSync } from 'esbuild';
-
-const ROOT = resolve(__dirname, '../..');
-const PEERS = ['@reduxjs/toolkit', 'redux-saga', 'redux-saga/effects', '@modelcontextprotocol/sdk'];
-
-/** The source files (relative to the root) that put bytes into the bundle of `source`. */
-function shippedFiles(source: string): string[] {
-  const result = buildSync({
-    stdin: { contents: source, resolveDir: ROOT, loader: 'ts', sourcefile: 'app.ts' },
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    external: PEERS,
-    write: false,
-    outfile: 'app.js',
-    metafile: true,
-    logLevel: 'silent',
-  });
-  const output = Object.values(result.metafile.outputs)[0];
-  if (output === undefined) throw new Error('esbuild wrote no output');
-  return Object.entries(output.inputs)
-    .filter(([, input]) => input.bytesInOutput > 0)
-    .map(([path]) => path)
-    .filter((path) => !path.startsWith('node_modules/'));
-}
+import { shippedFiles } from '../helpers/browserBundle';
 
 const underMcp = (files: string[]) => files.filter((file) => file.startsWith('src/mcp/'));
 
