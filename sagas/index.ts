@@ -2,9 +2,10 @@
  * The a2ui sagas: they carry out the outbox and feed the store, reaching the outside world only
  * through injected ports (transport, openUrl, MCP client, clock), so tests swap them freely.
  *
- * Each outbox entry is carried out once: the root saga remembers (a bounded set of) the ids it
- * carried out, and ids come from the action that made the effect, so a state that time travel,
- * `replaceReducer` or a reducer restore brings back never re-sends, re-opens or re-arms anything.
+ * Each outbox entry is carried out once: the runs of one instance's saga remember (a bounded set
+ * of) the ids they carried out, and ids come from the action that made the effect, so a state that
+ * time travel, `replaceReducer` or a reducer restore brings back never re-sends, re-opens or
+ * re-arms anything, even in a run started after the one that carried it out (hot reload).
  * Sends go out one at a time in the order they were made, each with its delivery id and an
  * AbortSignal, retried with capped exponential backoff; a stuck send holds back only later sends,
  * never timers, openUrl or MCP replies, which a second worker carries out at once. Agent-call
@@ -61,6 +62,7 @@ const CARRIED_CAPACITY = 10_000;
 interface BoundedSet {
   has(id: string): boolean;
   add(id: string): void;
+  delete(id: string): void;
 }
 
 function boundedSet(capacity: number): BoundedSet {
@@ -72,7 +74,35 @@ function boundedSet(capacity: number): BoundedSet {
       members.add(id);
       if (members.size > capacity) members.delete(members.values().next().value as string);
     },
+    delete: (id) => void members.delete(id),
   };
+}
+
+/**
+ * What every run of one instance's saga shares, so a run started while another still runs (a host
+ * mistake) or after it stopped (hot reload, then a DevTools jump to a state from before) never
+ * carries out an entry again, never answers a tool call another run is running, and never sends
+ * a message another run is sending. Entry ids are unique in the realm, so sharing them is safe.
+ */
+interface Shared {
+  /** Entries carried out (sends: delivered) by any run. */
+  carried: BoundedSet;
+  /** MCP tool calls (`mcpToolCallKey`) a live run is running, or a run answered as interrupted. */
+  toolCalls: BoundedSet;
+  /** Sends a run is delivering (attempting or waiting to retry) right now. */
+  sending: Set<string>;
+}
+
+/** The shared memory of the runs of each instance, by its action creators. */
+const sharedByInstance = new WeakMap<A2uiActions, Shared>();
+
+function sharedOf(actions: A2uiActions): Shared {
+  let shared = sharedByInstance.get(actions);
+  if (shared === undefined) {
+    shared = { carried: boundedSet(CARRIED_CAPACITY), toolCalls: boundedSet(CARRIED_CAPACITY), sending: new Set() };
+    sharedByInstance.set(actions, shared);
+  }
+  return shared;
 }
 
 /** Everything one run of the root saga works with. */
@@ -82,7 +112,7 @@ interface Run {
   selectSlice: (state: unknown) => A2uiState;
   /** Whether an action is one of this instance's (the workers wake on nothing else). */
   ownAction: (action: Action) => boolean;
-  /** Entries carried out (sends: delivered) by this run. */
+  /** Entries carried out (sends: delivered) by any run of this instance (shared). */
   carried: BoundedSet;
   /** Carried entries a restored state brought back, acknowledged once more (never twice). */
   reacknowledged: BoundedSet;
@@ -94,8 +124,10 @@ interface Run {
   armed: Set<string>;
   /** Debounced agent calls whose wait runs. */
   armedDebounces: Set<string>;
-  /** MCP tool calls (`mcpToolCallKey`) this run started, or answered as interrupted. */
+  /** MCP tool calls (`mcpToolCallKey`) a live run started, or a run answered as interrupted (shared). */
   toolCalls: BoundedSet;
+  /** Sends a run of this instance is delivering (shared). */
+  sending: Set<string>;
   sendTimeoutMs: number;
   maxSendAttempts: number;
   retryDelayMs: number;
@@ -116,7 +148,7 @@ function* guarded(run: Run, name: string, worker: () => SagaIterator): SagaItera
 
 // ------------------------------------------------------------------ effects other than sends
 
-type Runner<T extends Effect['type']> = (run: Run, effect: Extract<Effect, { type: T }>) => SagaIterator;
+type Runner<T extends Effect['type']> = (run: Run, effect: Extract<Effect, { type: T }>, entryId: string) => SagaIterator;
 
 function* openUrlRunner(run: Run, effect: Extract<Effect, { type: 'openUrl' }>): SagaIterator {
   if (run.ports.openUrl) yield call(run.ports.openUrl, effect.url);
@@ -147,8 +179,13 @@ function* mcpNotifyRunner(run: Run, effect: Extract<Effect, { type: 'mcpNotify' 
   if (run.ports.mcpAppNotify) yield call(run.ports.mcpAppNotify, effect.surfaceId, effect.ref, effect.method, effect.params);
 }
 
-function* mcpToolCallRunner(run: Run, effect: Extract<Effect, { type: 'mcpToolCall' }>): SagaIterator {
-  yield call(runMcpToolCall, run.ports.mcpClient, run.actions, effect);
+function* mcpToolCallRunner(run: Run, effect: Extract<Effect, { type: 'mcpToolCall' }>, entryId: string): SagaIterator {
+  try {
+    yield call(runMcpToolCall, run.ports.mcpClient, run.actions, effect, entryId);
+  } finally {
+    // Stopped before its outcome came: the next drain (of a run still going, or the next one) answers it as interrupted.
+    if (yield cancelled()) run.toolCalls.delete(mcpToolCallKey(effect.surfaceId, effect.ref, effect.requestId));
+  }
 }
 // --- end MCP Apps
 
@@ -207,7 +244,7 @@ function* drainEffects(run: Run): SagaIterator {
       done.push(entry.id);
       if (effect.type === 'mcpToolCall') run.toolCalls.add(mcpToolCallKey(effect.surfaceId, effect.ref, effect.requestId));
       const runner = effectRunners[effect.type] as Runner<typeof effect.type> | undefined;
-      if (runner) yield fork(guarded, run, `outbox:${effect.type}`, () => runner(run, effect as never));
+      if (runner) yield fork(guarded, run, `outbox:${effect.type}`, () => runner(run, effect as never, entry.id));
     }
     const interrupted = interruptedToolCalls(slice.session.mcpToolCalls, run.toolCalls);
     for (const settlement of interrupted.settle) yield put(run.actions.mcpToolReplied(settlement));
@@ -396,10 +433,19 @@ function* deliver(run: Run, entry: OutboxEntry): SagaIterator {
 /** Sends the outbox's messages one at a time, in the order they were made. */
 function* sendInOrder(run: Run): SagaIterator {
   for (;;) {
-    const outbox: OutboxEntry[] = yield select(outboxOf(run));
-    const entry = nextSend(run, outbox);
-    if (entry === undefined) yield take(run.ownAction);
-    else yield call(deliver, run, entry);
+    const slice: A2uiState = yield select(run.selectSlice);
+    const entry = nextSend(run, slice.session.outbox);
+    // Another run delivering it (two runs at once): its report wakes this one.
+    if (entry === undefined || run.sending.has(entry.id)) {
+      yield take(run.ownAction);
+      continue;
+    }
+    run.sending.add(entry.id);
+    try {
+      yield call(deliver, run, entry);
+    } finally {
+      run.sending.delete(entry.id);
+    }
   }
 }
 
@@ -466,6 +512,7 @@ export interface A2uiSagaOptions {
 export function createA2uiSaga<RootState>(selectSlice: (state: RootState) => A2uiState, options: A2uiSagaOptions = {}): A2uiRootSaga {
   const { actions = a2uiActions, defaultPorts = {}, where = 'the given selectSlice' } = options;
   const prefix = actions.messageReceived.type.slice(0, -'messageReceived'.length);
+  const shared = sharedOf(actions);
   return function* a2uiRootSaga(given: A2uiSagaPorts): SagaIterator {
     const ports: A2uiSagaPorts = { ...defaultPorts, ...given };
     // A saga pointed at the wrong place fails at once and loudly, instead of idling or spinning.
@@ -485,13 +532,14 @@ export function createA2uiSaga<RootState>(selectSlice: (state: RootState) => A2u
       actions,
       selectSlice: selectSlice as (state: unknown) => A2uiState,
       ownAction: (action) => typeof action.type === 'string' && action.type.startsWith(prefix),
-      carried: boundedSet(CARRIED_CAPACITY),
+      carried: shared.carried,
       reacknowledged: boundedSet(CARRIED_CAPACITY),
       reportedUnknown: boundedSet(CARRIED_CAPACITY),
       markedUnknown: boundedSet(CARRIED_CAPACITY),
       armed: new Set(),
       armedDebounces: new Set(),
-      toolCalls: boundedSet(CARRIED_CAPACITY),
+      toolCalls: shared.toolCalls,
+      sending: shared.sending,
       sendTimeoutMs: positive(ports.sendTimeoutMs, 15_000),
       maxSendAttempts: Math.floor(positive(ports.maxSendAttempts, 5)),
       retryDelayMs: positive(ports.retryDelayMs, 500),

@@ -1,0 +1,231 @@
+/**
+ * MCP tool calls against restarted, doubled, reset, disposed and time-travelled saga runs: a real
+ * store with the saga middleware, the real MCP SDK client and server in memory, the real DevTools
+ * instrument enhancer. Every app request is answered at most once, never with another call's
+ * outcome, and a late outcome resurrects nothing and sets no error.
+ */
+import { ActionCreators } from '@redux-devtools/instrument';
+import { configureStore, type Reducer } from '@reduxjs/toolkit';
+import createSagaMiddleware, { type Task } from 'redux-saga';
+import { basicCatalog } from '../../src/catalog';
+import { createA2ui, type A2ui } from '../../src/createA2ui';
+import { mcpCatalog } from '../../src/mcp/catalog';
+import type { McpReply } from '../../src/model/effects';
+import type { McpToolClient } from '../../src/mcp/types';
+import type { A2uiState } from '../../src/redux/state';
+import { createInMemoryTransport } from '../../src/transports/inMemory';
+import { INTERRUPTED_TOOL_CALL } from '../../sagas/mcpToolCall';
+import { createDevToolsStore } from '../helpers/reduxHarness';
+import { APP_REF, OPEN_BUTTON_REF, SURFACE, appSurfaceMessages, startMcpServer, type McpFixture } from './fixtures';
+
+let mcp: McpFixture;
+beforeAll(async () => {
+  mcp = await startMcpServer();
+});
+afterAll(async () => {
+  await mcp.close();
+});
+
+/** The real client behind a gate: each call reaches the server only once the test lets it through. */
+function gatedClient(): McpToolClient & { calls: string[]; release(name?: string): void } {
+  const calls: string[] = [];
+  const held: Array<{ name: string; go: () => void }> = [];
+  return {
+    calls,
+    callTool(request) {
+      calls.push(request.name);
+      return new Promise<void>((resolve) => held.push({ name: request.name, go: resolve })).then(() => mcp.client.callTool(request));
+    },
+    release(name) {
+      for (let i = 0; i < held.length; ) {
+        const entry = held[i] as { name: string; go: () => void };
+        if (name === undefined || entry.name === name) {
+          held.splice(i, 1);
+          entry.go();
+        } else i += 1;
+      }
+    },
+  };
+}
+
+type Replied = { requestId: string | number; reply: McpReply; surfaceId?: string; ref?: string };
+
+/** Ports that record what reached the app and the diagnostics. */
+function recordingPorts(client: McpToolClient) {
+  const { transport, agent } = createInMemoryTransport();
+  const replies: Replied[] = [];
+  const diagnostics: Array<{ code: string; message: string }> = [];
+  const ports = {
+    transport,
+    mcpClient: client,
+    mcpAppReply: (requestId: string | number, reply: McpReply, app: { surfaceId?: string; ref?: string }) => void replies.push({ requestId, reply, ...app }),
+    onDiagnostic: (effect: { payload: { code: string; message: string } }) => void diagnostics.push(effect.payload),
+  };
+  return { ports, agent, replies, diagnostics };
+}
+
+/** A store (with `reducer` around the slice, for a host's reset) and its saga middleware. */
+function storeOf(a2ui: A2ui, reducer: Reducer<A2uiState> = a2ui.reducer) {
+  const sagaMiddleware = createSagaMiddleware();
+  const store = configureStore({ reducer: { a2ui: reducer }, middleware: (d) => d().concat(sagaMiddleware) });
+  return { store, sagaMiddleware, state: (): A2uiState => store.getState().a2ui };
+}
+
+const instance = (client: McpToolClient, reducerPath = 'a2ui') => createA2ui({ reducerPath, catalogs: [basicCatalog(), mcpCatalog()], mcpClient: client });
+const search = (a2ui: A2ui, requestId: number, q: string, surfaceId = SURFACE) =>
+  a2ui.actions.mcpAppRequested({ requestId, surfaceId, ref: APP_REF, method: 'tools/call', params: { name: 'search', arguments: { q } } });
+
+async function until(done: () => boolean, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+const settle = () => new Promise((resolve) => setTimeout(resolve, 60));
+const found = (q: string) => ({ result: expect.objectContaining({ content: expect.arrayContaining([{ type: 'text', text: `Found results for ${q}` }]) }) });
+const interrupted = { error: { code: expect.any(Number), message: expect.stringContaining(INTERRUPTED_TOOL_CALL) } };
+
+describe('two saga runs for one instance at once', () => {
+  test("an app's call one run is running is not answered as interrupted by the other: one answer, the real one", async () => {
+    const client = gatedClient();
+    const a2ui = instance(client);
+    const h = storeOf(a2ui);
+    const { ports, agent, replies } = recordingPorts(client);
+    const one = h.sagaMiddleware.run(a2ui.saga, ports);
+    const two = h.sagaMiddleware.run(a2ui.saga, { ...ports, transport: { send: ports.transport.send.bind(ports.transport) } });
+    agent.send(appSurfaceMessages());
+    h.store.dispatch(search(a2ui, 7, 'owls'));
+    h.store.dispatch(a2ui.actions.transportStatusChanged({ status: 'open' })); // wakes both runs again
+    await until(() => client.calls.length > 0);
+    client.release();
+    await until(() => replies.length > 0);
+    await settle();
+
+    expect(replies).toEqual([{ requestId: 7, reply: found('owls'), surfaceId: SURFACE, ref: APP_REF }]);
+    expect(client.calls).toEqual(['search']);
+    expect(h.state().session.mcpToolCalls).toBeUndefined();
+    expect(h.state().session.lastError).toBeNull();
+    one.cancel();
+    two.cancel();
+  });
+
+  test('when one of them stops, the other answers its running call as interrupted, once', async () => {
+    const client = gatedClient();
+    const a2ui = instance(client);
+    const h = storeOf(a2ui);
+    const { ports, agent, replies } = recordingPorts(client);
+    const one = h.sagaMiddleware.run(a2ui.saga, ports);
+    agent.send(appSurfaceMessages());
+    h.store.dispatch(search(a2ui, 7, 'owls')); // run one runs it
+    await until(() => client.calls.length === 1);
+    const two = h.sagaMiddleware.run(a2ui.saga, { ...ports, transport: { send: ports.transport.send.bind(ports.transport) } });
+    await settle();
+    expect(replies).toEqual([]);
+    one.cancel();
+    h.store.dispatch(a2ui.actions.transportStatusChanged({ status: 'open' }));
+    await until(() => replies.length > 0);
+    client.release();
+    await settle();
+
+    expect(replies).toEqual([{ requestId: 7, reply: interrupted, surfaceId: SURFACE, ref: APP_REF }]);
+    expect(client.calls).toEqual(['search']);
+    expect(h.state().session.lastError).toBeNull();
+    two.cancel();
+  });
+});
+
+describe('a restart while tool calls run', () => {
+  test("the app gets one error reply, the action's call one MCP_TOOL_FAILED diagnostic; nothing runs again, late outcomes are dropped", async () => {
+    const client = gatedClient();
+    const a2ui = instance(client);
+    const h = storeOf(a2ui);
+    const { ports, agent, replies, diagnostics } = recordingPorts(client);
+    const first = h.sagaMiddleware.run(a2ui.saga, ports);
+    agent.send(appSurfaceMessages());
+    h.store.dispatch(search(a2ui, 3, 'owls'));
+    h.store.dispatch(a2ui.actions.actionInvoked({ surfaceId: SURFACE, ref: OPEN_BUTTON_REF }));
+    await until(() => client.calls.length === 2);
+    expect(Object.values(h.state().session.mcpToolCalls ?? {}).map((w) => w.origin).sort()).toEqual(['action', 'app']);
+
+    first.cancel();
+    const second = h.sagaMiddleware.run(a2ui.saga, ports);
+    await until(() => replies.length > 0 && diagnostics.some((d) => d.code === 'MCP_TOOL_FAILED'));
+    client.release(); // the first run's calls come back: nobody listens
+    await settle();
+
+    expect(replies).toEqual([{ requestId: 3, reply: interrupted, surfaceId: SURFACE, ref: APP_REF }]);
+    expect(diagnostics.filter((d) => d.code === 'MCP_TOOL_FAILED')).toEqual([expect.objectContaining({ message: expect.stringContaining('interrupted') })]);
+    expect(client.calls.sort()).toEqual(['openApp', 'search']);
+    expect(h.state().session.mcpToolCalls).toBeUndefined();
+    expect(h.state().session.outbox).toEqual([]);
+    expect(h.state().session.lastError).toBeNull();
+    // The action's resource never arrived, so nothing was written at /app.
+    expect(h.state().session.core.surfaces[SURFACE]?.dataModel).toMatchObject({ app: { toolInput: { id: 'start' } } });
+    second.cancel();
+  });
+});
+
+describe('two instances in one store, one restarted', () => {
+  test("only the restarted instance's running call is answered as interrupted; the other's gets its real outcome", async () => {
+    const client = gatedClient();
+    const left = instance(client, 'left');
+    const right = instance(client, 'right');
+    const sagaMiddleware = createSagaMiddleware();
+    const store = configureStore({ reducer: { left: left.reducer, right: right.reducer }, middleware: (d) => d().concat(sagaMiddleware) });
+    const l = recordingPorts(client);
+    const r = recordingPorts(client);
+    const leftFirst = sagaMiddleware.run(left.saga, l.ports);
+    const rightTask = sagaMiddleware.run(right.saga, r.ports);
+    l.agent.send(appSurfaceMessages());
+    r.agent.send(appSurfaceMessages());
+    store.dispatch(search(left, 1, 'left'));
+    store.dispatch(search(right, 1, 'right'));
+    await until(() => client.calls.length === 2);
+
+    leftFirst.cancel();
+    const leftSecond: Task = sagaMiddleware.run(left.saga, l.ports);
+    await until(() => l.replies.length > 0);
+    client.release();
+    await until(() => r.replies.length > 0);
+    await settle();
+
+    expect(l.replies).toEqual([{ requestId: 1, reply: interrupted, surfaceId: SURFACE, ref: APP_REF }]);
+    expect(r.replies).toEqual([{ requestId: 1, reply: found('right'), surfaceId: SURFACE, ref: APP_REF }]);
+    expect(store.getState().left.session.mcpToolCalls).toBeUndefined();
+    expect(store.getState().right.session.mcpToolCalls).toBeUndefined();
+    expect([store.getState().left.session.lastError, store.getState().right.session.lastError]).toEqual([null, null]);
+    leftSecond.cancel();
+    rightTask.cancel();
+  });
+});
+
+describe('DevTools while a tool call runs', () => {
+  test('an outcome that comes back while the user looks at an earlier state is answered once, back at the present', async () => {
+    const client = gatedClient();
+    const a2ui = instance(client);
+    const { store, sagaMiddleware } = createDevToolsStore(a2ui, { maxDispatches: 2_000 });
+    const { ports, agent, replies } = recordingPorts(client);
+    const task = sagaMiddleware.run(a2ui.saga, ports);
+    agent.send(appSurfaceMessages());
+    store.dispatch(search(a2ui, 7, 'owls'));
+    await until(() => client.calls.length === 1);
+
+    store.liftedStore.dispatch(ActionCreators.jumpToState(0));
+    client.release();
+    await settle();
+    await settle();
+    expect(replies).toEqual([]);
+    const last = store.liftedStore.getState().computedStates.length - 1;
+    store.liftedStore.dispatch(ActionCreators.jumpToState(last));
+    store.dispatch(a2ui.actions.transportStatusChanged({ status: 'open' })); // wakes the saga
+    await until(() => replies.length > 0);
+    await settle();
+
+    expect(replies).toEqual([{ requestId: 7, reply: found('owls'), surfaceId: SURFACE, ref: APP_REF }]);
+    const state = (store.getState() as { a2ui: A2uiState }).a2ui;
+    expect(state.session.mcpToolCalls).toBeUndefined();
+    expect(state.session.lastError).toBeNull();
+    task.cancel();
+  });
+});

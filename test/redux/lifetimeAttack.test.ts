@@ -1,0 +1,184 @@
+/**
+ * The saga against stopped, restarted, doubled, restored and reset runs: a real store with the
+ * saga middleware, the real DevTools instrument enhancer and the real redux-persist. After each
+ * disturbance every agent call settles once, every send reaches the agent once (or is reported),
+ * and nothing that ran runs again.
+ */
+import { ActionCreators } from '@redux-devtools/instrument';
+import { configureStore, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
+import createSagaMiddleware from 'redux-saga';
+import { basicCatalog } from '../../src/catalog';
+import { createA2ui, type A2ui } from '../../src/createA2ui';
+import type { A2uiState } from '../../src/redux/state';
+import type { A2uiTransport } from '../../sagas';
+import { createInMemoryTransport } from '../../src/transports/inMemory';
+import { BASIC_CATALOG_ID, createActionRecorder, createDevToolsStore, deepFreeze } from '../helpers/reduxHarness';
+
+/** A Button that sends `go`, one that opens a URL, and a Text bound to the agent function `lookup`. */
+const surface = deepFreeze({
+  version: 'v1.0',
+  createSurface: {
+    surfaceId: 'b',
+    catalogId: BASIC_CATALOG_ID,
+    components: [
+      { id: 'root', component: 'Row', children: ['go', 'open', 'calls'] },
+      { id: 'go', component: 'Button', child: 'goLabel', action: { event: { name: 'go' } } },
+      { id: 'goLabel', component: 'Text', text: 'Go' },
+      { id: 'open', component: 'Button', child: 'openLabel', action: { functionCall: { call: 'openUrl', args: { url: 'https://example.com/' } } } },
+      { id: 'openLabel', component: 'Text', text: 'Open' },
+      { id: 'calls', component: 'Text', text: { call: 'lookup', args: { q: { path: '/q' } } } },
+    ],
+    dataModel: { q: 'a' },
+  },
+});
+
+const keyOf = (message: Record<string, unknown>) => Object.keys(message).find((k) => k !== 'version') ?? '?';
+/** What the agent received, as [message kind, delivery id]. */
+const receivedKinds = (agent: ReturnType<typeof createInMemoryTransport>['agent']) =>
+  agent.received.map((r) => [keyOf(r.message as Record<string, unknown>), r.metadata?.a2uiDeliveryId]);
+const callIdOf = (agent: ReturnType<typeof createInMemoryTransport>['agent'], n: number) =>
+  (agent.received.filter((r) => 'callAgentFunction' in r.message)[n]?.message.callAgentFunction as { functionCallId: string }).functionCallId;
+const pendingCalls = (a2ui: A2ui, state: unknown) => a2ui.selectors.selectPendingAgentCalls(state as never);
+
+describe('DevTools: a jump to a state from before the saga restarted', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  test('re-sends, re-opens and re-arms nothing the first run carried out', async () => {
+    const a2ui = createA2ui({ catalogs: [basicCatalog()], defaultTimeoutMs: 1_000 });
+    const { store, sagaMiddleware } = createDevToolsStore(a2ui, { maxDispatches: 5_000 });
+    const { transport, agent } = createInMemoryTransport();
+    const opened: string[] = [];
+    const ports = { transport, openUrl: (url: string) => void opened.push(url) };
+    const first = sagaMiddleware.run(a2ui.saga, ports);
+    agent.send(surface);
+    agent.send({ version: 'v1.0', agentFunctionResponse: { functionCallId: callIdOf(agent, 0), value: 'A' } });
+    store.dispatch(a2ui.actions.actionInvoked({ surfaceId: 'b', ref: 'go' }));
+    store.dispatch(a2ui.actions.actionInvoked({ surfaceId: 'b', ref: 'open' }));
+    await jest.advanceTimersByTimeAsync(10);
+    expect(receivedKinds(agent).map(([kind]) => kind)).toEqual(['callAgentFunction', 'action']);
+    expect(opened).toEqual(['https://example.com/']);
+
+    // Hot reload: the saga stops and a new run starts.
+    first.cancel();
+    const second = sagaMiddleware.run(a2ui.saga, ports);
+    const recorded = store.liftedStore.getState().computedStates.length;
+    for (let index = 0; index < recorded; index += 1) {
+      store.liftedStore.dispatch(ActionCreators.jumpToState(index));
+      store.dispatch(a2ui.actions.transportStatusChanged({ status: 'open' })); // wakes the workers
+      await jest.advanceTimersByTimeAsync(1_500);
+    }
+    expect(receivedKinds(agent).map(([kind]) => kind)).toEqual(['callAgentFunction', 'action']);
+    expect(opened).toEqual(['https://example.com/']);
+    // The call answered in the first run never times out in the second.
+    const actions = Object.values(store.liftedStore.getState().actionsById as Record<number, { action: UnknownAction }>).map((e) => e.action);
+    expect(actions.filter((action) => a2ui.actions.agentCallTimedOut.match(action))).toEqual([]);
+    second.cancel();
+  });
+});
+
+describe('two saga runs for one instance at once (a host mistake)', () => {
+  test('each message reaches the agent once and each URL opens once', async () => {
+    const a2ui = createA2ui({ catalogs: [basicCatalog()] });
+    const sagaMiddleware = createSagaMiddleware();
+    const store = configureStore({ reducer: { a2ui: a2ui.reducer }, middleware: (d) => d().concat(sagaMiddleware) });
+    const { transport, agent } = createInMemoryTransport();
+    const opened: string[] = [];
+    const ports = { transport, openUrl: (url: string) => void opened.push(url) };
+    const one = sagaMiddleware.run(a2ui.saga, ports);
+    const two = sagaMiddleware.run(a2ui.saga, { ...ports, transport: { send: transport.send.bind(transport) } });
+    agent.send(surface);
+    store.dispatch(a2ui.actions.actionInvoked({ surfaceId: 'b', ref: 'go' }));
+    store.dispatch(a2ui.actions.actionInvoked({ surfaceId: 'b', ref: 'open' }));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+
+    const kinds = receivedKinds(agent);
+    expect(kinds.map(([kind]) => kind)).toEqual(['callAgentFunction', 'action']);
+    expect(new Set(kinds.map(([, id]) => id)).size).toBe(2);
+    expect(opened).toEqual(['https://example.com/']);
+    expect(store.getState().a2ui.session.outbox).toEqual([]);
+    one.cancel();
+    two.cancel();
+  });
+});
+
+describe('a restart while sends retry and agent calls wait', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  test('each send reaches the agent once after the restart, and each pending call times out once', async () => {
+    const a2ui = createA2ui({ catalogs: [basicCatalog()], defaultTimeoutMs: 5_000 });
+    const sagaMiddleware = createSagaMiddleware();
+    const { middleware: recorder, actions: seen } = createActionRecorder();
+    const store = configureStore({ reducer: { a2ui: a2ui.reducer }, middleware: (d) => d().prepend(recorder).concat(sagaMiddleware) });
+    const { transport, agent } = createInMemoryTransport();
+    let failing = true;
+    const flaky: A2uiTransport = {
+      send: (message, metadata, options) => {
+        if (failing) throw new Error('network down');
+        transport.send(message, metadata, options);
+      },
+      subscribe: (listener) => transport.subscribe(listener),
+    };
+    const ports = { transport: flaky, retryDelayMs: 1_000, maxSendAttempts: 10 };
+    const first = sagaMiddleware.run(a2ui.saga, ports);
+    agent.send(surface); // one agent call, its message failing
+    store.dispatch(a2ui.actions.actionInvoked({ surfaceId: 'b', ref: 'go' }));
+    await jest.advanceTimersByTimeAsync(1_500); // the call's send retries
+    expect(store.getState().a2ui.session.outbox.filter((e: { delivery?: { status: string } }) => e.delivery?.status === 'retrying')).toHaveLength(1);
+
+    first.cancel();
+    failing = false;
+    const second = sagaMiddleware.run(a2ui.saga, ports);
+    await jest.advanceTimersByTimeAsync(10_000);
+    const kinds = receivedKinds(agent);
+    expect(kinds.map(([kind]) => kind)).toEqual(['callAgentFunction', 'action']);
+    expect(new Set(kinds.map(([, id]) => id)).size).toBe(2);
+    expect(store.getState().a2ui.session.outbox).toEqual([]);
+    expect(seen.filter((action) => a2ui.actions.agentCallTimedOut.match(action))).toHaveLength(1);
+    expect(pendingCalls(a2ui, store.getState())).toEqual([]);
+    second.cancel();
+  });
+});
+
+// ------------------------------------------------------------------ resets
+
+describe('a host reducer resetting the slice (logout) while calls are in flight', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  test('late answers, timers and retries resurrect nothing and set no error', async () => {
+    const a2ui = createA2ui({ catalogs: [basicCatalog()], defaultTimeoutMs: 2_000 });
+    const sagaMiddleware = createSagaMiddleware();
+    const reset: Reducer<A2uiState> = (state, action) => (action.type === 'host/logout' ? a2ui.reducer(undefined, action) : a2ui.reducer(state, action));
+    const store = configureStore({ reducer: { a2ui: reset }, middleware: (d) => d().concat(sagaMiddleware) });
+    const { transport, agent } = createInMemoryTransport();
+    let failing = false;
+    const flaky: A2uiTransport = {
+      send: (message, metadata, options) => {
+        if (failing) throw new Error('network down');
+        transport.send(message, metadata, options);
+      },
+      subscribe: (listener) => transport.subscribe(listener),
+    };
+    const task = sagaMiddleware.run(a2ui.saga, { transport: flaky, retryDelayMs: 500 });
+    agent.send(surface);
+    await jest.advanceTimersByTimeAsync(10);
+    const callId = callIdOf(agent, 0);
+    failing = true;
+    store.dispatch(a2ui.actions.actionInvoked({ surfaceId: 'b', ref: 'go' })); // retrying
+    await jest.advanceTimersByTimeAsync(100);
+
+    store.dispatch({ type: 'host/logout' });
+    failing = false;
+    agent.send({ version: 'v1.0', agentFunctionResponse: { functionCallId: callId, value: 'late' } });
+    await jest.advanceTimersByTimeAsync(5_000);
+
+    const state: A2uiState = store.getState().a2ui;
+    expect(state.session.outbox).toEqual([]);
+    expect(state.session.core.surfaces).toEqual({});
+    expect(receivedKinds(agent).map(([kind]) => kind)).toEqual(['callAgentFunction']);
+    expect(state.session.lastError).toBeNull();
+    task.cancel();
+  });
+});
