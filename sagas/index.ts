@@ -91,6 +91,8 @@ interface Shared {
   toolCalls: BoundedSet;
   /** Sends a run is delivering (attempting or waiting to retry) right now. */
   sending: Set<string>;
+  /** Agent calls (and `debounce:` + id, debounced ones) whose wait a run ever started. */
+  armedEver: BoundedSet;
 }
 
 /** The shared memory of the runs of each instance, by its action creators. */
@@ -99,7 +101,7 @@ const sharedByInstance = new WeakMap<A2uiActions, Shared>();
 function sharedOf(actions: A2uiActions): Shared {
   let shared = sharedByInstance.get(actions);
   if (shared === undefined) {
-    shared = { carried: boundedSet(CARRIED_CAPACITY), toolCalls: boundedSet(CARRIED_CAPACITY), sending: new Set() };
+    shared = { carried: boundedSet(CARRIED_CAPACITY), toolCalls: boundedSet(CARRIED_CAPACITY), sending: new Set(), armedEver: boundedSet(CARRIED_CAPACITY) };
     sharedByInstance.set(actions, shared);
   }
   return shared;
@@ -128,6 +130,8 @@ interface Run {
   toolCalls: BoundedSet;
   /** Sends a run of this instance is delivering (shared). */
   sending: Set<string>;
+  /** Agent-call and debounce waits any run of this instance ever started (shared). */
+  armedEver: BoundedSet;
   sendTimeoutMs: number;
   maxSendAttempts: number;
   retryDelayMs: number;
@@ -251,7 +255,30 @@ function* drainEffects(run: Run): SagaIterator {
     if (interrupted.orphaned.length > 0) yield put(run.actions.mcpToolCallsOrphaned({ keys: interrupted.orphaned }));
     if (unknown.length > 0) yield put(run.actions.deliveryUnknown({ ids: unknown }));
     if (done.length > 0) yield put(run.actions.effectsDelivered({ ids: done }));
-    if (unknown.length + done.length + interrupted.settle.length + interrupted.orphaned.length === 0) yield take(run.ownAction);
+    if (unknown.length + done.length + interrupted.settle.length + interrupted.orphaned.length === 0) {
+      const replaced: boolean = yield call(nextChange, run, slice);
+      // Replaced by another reducer (redux-persist's REHYDRATE while the saga runs): the pending
+      // calls and debounces it brought are armed as a starting saga arms them. Only those never
+      // armed: a state DevTools jumped to brings back calls already timed or answered.
+      if (replaced) {
+        yield call(rearmPendingCalls, run, true);
+        yield call(rearmDebounces, run, true);
+      }
+    }
+  }
+}
+
+/**
+ * Waits for the next own action, or for an action of the host's that replaced this instance's
+ * state (a rehydrate, a reset): true in the second case. Other actions are let pass, a look at
+ * the state each.
+ */
+function* nextChange(run: Run, seen: A2uiState): SagaIterator {
+  for (;;) {
+    const action: Action = yield take('*');
+    if (run.ownAction(action)) return false;
+    const now: A2uiState = yield select(run.selectSlice);
+    if (now !== seen) return true;
   }
 }
 
@@ -278,6 +305,7 @@ function* delayFor(ms: number): SagaIterator {
 function* armAgentCall(run: Run, callId: string): SagaIterator {
   if (run.armed.has(callId)) return;
   run.armed.add(callId);
+  run.armedEver.add(callId);
   yield fork(guarded, run, `agentCall:${callId}`, () => watchAgentCall(run, callId));
 }
 
@@ -301,10 +329,11 @@ function* watchAgentCall(run: Run, callId: string): SagaIterator {
   }
 }
 
-/** Arms every pending call that has a deadline in state (a restarted saga picks them up). */
-function* rearmPendingCalls(run: Run): SagaIterator {
+/** Arms every pending call that has a deadline in state (a restarted saga picks them up); `onlyNew`: those no run armed before. */
+function* rearmPendingCalls(run: Run, onlyNew = false): SagaIterator {
   const slice: A2uiState = yield select(run.selectSlice);
   for (const callId of slice.session.deadlines === undefined ? [] : tableKeys(slice.session.deadlines)) {
+    if (onlyNew && run.armedEver.has(callId)) continue;
     const calls = slice.session.core?.agentCalls;
     if (calls !== undefined && tableGet(calls, callId)?.status === 'pending') yield call(armAgentCall, run, callId);
   }
@@ -316,6 +345,7 @@ function* rearmPendingCalls(run: Run): SagaIterator {
 function* armDebounce(run: Run, callId: string): SagaIterator {
   if (run.armedDebounces.has(callId)) return;
   run.armedDebounces.add(callId);
+  run.armedEver.add(`debounce:${callId}`);
   yield fork(guarded, run, `agentCallDebounce:${callId}`, () => watchDebounce(run, callId));
 }
 
@@ -337,10 +367,11 @@ function* watchDebounce(run: Run, callId: string): SagaIterator {
   }
 }
 
-/** Arms every debounced call still waiting in state (a restarted saga picks them up). */
-function* rearmDebounces(run: Run): SagaIterator {
+/** Arms every debounced call still waiting in state (a restarted saga picks them up); `onlyNew`: those no run armed before. */
+function* rearmDebounces(run: Run, onlyNew = false): SagaIterator {
   const slice: A2uiState = yield select(run.selectSlice);
   for (const callId of Object.keys(slice.session.debounces ?? {})) {
+    if (onlyNew && run.armedEver.has(`debounce:${callId}`)) continue;
     const calls = slice.session.core?.agentCalls;
     const row = calls === undefined ? undefined : tableGet(calls, callId);
     if (row?.status === 'pending' && row.debounced === true) yield call(armDebounce, run, callId);
@@ -437,7 +468,7 @@ function* sendInOrder(run: Run): SagaIterator {
     const entry = nextSend(run, slice.session.outbox);
     // Another run delivering it (two runs at once): its report wakes this one.
     if (entry === undefined || run.sending.has(entry.id)) {
-      yield take(run.ownAction);
+      yield call(nextChange, run, slice);
       continue;
     }
     run.sending.add(entry.id);
@@ -540,6 +571,7 @@ export function createA2uiSaga<RootState>(selectSlice: (state: RootState) => A2u
       armedDebounces: new Set(),
       toolCalls: shared.toolCalls,
       sending: shared.sending,
+      armedEver: shared.armedEver,
       sendTimeoutMs: positive(ports.sendTimeoutMs, 15_000),
       maxSendAttempts: Math.floor(positive(ports.maxSendAttempts, 5)),
       retryDelayMs: positive(ports.retryDelayMs, 500),

@@ -16,6 +16,8 @@ import type { A2uiState } from '../../src/redux/state';
 import { createInMemoryTransport } from '../../src/transports/inMemory';
 import { INTERRUPTED_TOOL_CALL } from '../../sagas/mcpToolCall';
 import { createDevToolsStore } from '../helpers/reduxHarness';
+import { FLUSH, PAUSE, PERSIST, persistReducer, persistStore, PURGE, REGISTER, REHYDRATE, type Storage } from 'redux-persist';
+import { REALM_TOKEN } from '../../src/redux/actions';
 import { APP_REF, OPEN_BUTTON_REF, SURFACE, appSurfaceMessages, startMcpServer, type McpFixture } from './fixtures';
 
 let mcp: McpFixture;
@@ -227,5 +229,61 @@ describe('DevTools while a tool call runs', () => {
     expect(state.session.mcpToolCalls).toBeUndefined();
     expect(state.session.lastError).toBeNull();
     task.cancel();
+  });
+});
+
+describe('redux-persist rehydrating tool calls after the saga started', () => {
+  function memoryStorage(): Storage & { items: Map<string, string> } {
+    const items = new Map<string, string>();
+    return {
+      items,
+      getItem: async (key: string) => items.get(key) ?? null,
+      setItem: async (key: string, value: string) => void items.set(key, value),
+      removeItem: async (key: string) => void items.delete(key),
+    };
+  }
+  async function persisted(storage: Storage, a2ui: A2ui, beforeRehydrate?: (sagaMiddleware: ReturnType<typeof createSagaMiddleware>) => void) {
+    const sagaMiddleware = createSagaMiddleware();
+    const store = configureStore({
+      reducer: { a2ui: persistReducer({ key: 'a2ui', storage, blacklist: ['log'], timeout: 0 }, a2ui.reducer) as unknown as Reducer<A2uiState> },
+      middleware: (d) => d({ serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] } }).concat(sagaMiddleware),
+    });
+    beforeRehydrate?.(sagaMiddleware);
+    const persistor = persistStore(store);
+    await until(() => persistor.getState().bootstrapped);
+    return { store, persistor, state: (): A2uiState => store.getState().a2ui };
+  }
+
+  test("an action's call ends as one MCP_TOOL_FAILED diagnostic, an app's is forgotten unanswered; neither runs", async () => {
+    const storage = memoryStorage();
+    const before = instance(gatedClient());
+    const first = await persisted(storage, before);
+    first.store.dispatch(before.actions.messageReceived(appSurfaceMessages()));
+    first.store.dispatch(search(before, 7, 'owls'));
+    first.store.dispatch(before.actions.actionInvoked({ surfaceId: SURFACE, ref: OPEN_BUTTON_REF }));
+    expect(Object.values(first.state().session.mcpToolCalls ?? {}).map((w) => w.origin).sort()).toEqual(['action', 'app']);
+    await first.persistor.flush();
+    first.persistor.pause();
+    const other = 'zz' + REALM_TOKEN.slice(2);
+    for (const [key, value] of storage.items) storage.items.set(key, value.split(REALM_TOKEN).join(other));
+
+    const client = gatedClient();
+    const after = instance(client);
+    const { ports, agent, replies, diagnostics } = recordingPorts(client);
+    let task: Task | undefined;
+    const second = await persisted(storage, after, (sagaMiddleware) => {
+      task = sagaMiddleware.run(after.saga, ports); // the saga starts first
+    });
+    await until(() => second.state().session.mcpToolCalls === undefined);
+    await settle();
+
+    expect(client.calls).toEqual([]);
+    expect(replies).toEqual([]);
+    expect(agent.received).toEqual([]);
+    expect(diagnostics.filter((d) => d.code === 'MCP_TOOL_FAILED')).toEqual([expect.objectContaining({ message: expect.stringContaining('interrupted') })]);
+    expect(second.state().session.outbox.every((entry) => entry.effect.type === 'send' && entry.delivery?.status === 'unknown')).toBe(true);
+    expect(second.state().session.lastError).toBeNull();
+    task?.cancel();
+    second.persistor.pause();
   });
 });

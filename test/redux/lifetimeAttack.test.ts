@@ -6,12 +6,15 @@
  */
 import { ActionCreators } from '@redux-devtools/instrument';
 import { configureStore, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
-import createSagaMiddleware from 'redux-saga';
+import createSagaMiddleware, { type Task } from 'redux-saga';
+import { FLUSH, PAUSE, PERSIST, persistReducer, persistStore, PURGE, REGISTER, REHYDRATE, type Storage } from 'redux-persist';
 import { basicCatalog } from '../../src/catalog';
 import { createA2ui, type A2ui } from '../../src/createA2ui';
+import { REALM_TOKEN } from '../../src/redux/actions';
 import type { A2uiState } from '../../src/redux/state';
 import type { A2uiTransport } from '../../sagas';
 import { createInMemoryTransport } from '../../src/transports/inMemory';
+import { tableKeys } from '../../src/data/table';
 import { BASIC_CATALOG_ID, createActionRecorder, createDevToolsStore, deepFreeze } from '../helpers/reduxHarness';
 
 /** A Button that sends `go`, one that opens a URL, and a Text bound to the agent function `lookup`. */
@@ -138,6 +141,73 @@ describe('a restart while sends retry and agent calls wait', () => {
     expect(seen.filter((action) => a2ui.actions.agentCallTimedOut.match(action))).toHaveLength(1);
     expect(pendingCalls(a2ui, store.getState())).toEqual([]);
     second.cancel();
+  });
+});
+
+// ------------------------------------------------------------------ redux-persist
+
+function memoryStorage(): Storage & { items: Map<string, string> } {
+  const items = new Map<string, string>();
+  return {
+    items,
+    getItem: async (key: string) => items.get(key) ?? null,
+    setItem: async (key: string, value: string) => void items.set(key, value),
+    removeItem: async (key: string) => void items.delete(key),
+  };
+}
+
+/** A store lifetime persisted under 'a2ui'; `sagaFirst` runs the saga before redux-persist rehydrates. */
+function persistedLifetime(storage: Storage, timeoutMs: number) {
+  const a2ui = createA2ui({ catalogs: [basicCatalog()], defaultTimeoutMs: timeoutMs });
+  const sagas = createSagaMiddleware();
+  const { middleware: recorder, actions: seen } = createActionRecorder();
+  const store = configureStore({
+    reducer: { a2ui: persistReducer({ key: 'a2ui', storage, blacklist: ['log'], timeout: 0 }, a2ui.reducer) as unknown as Reducer<A2uiState> },
+    middleware: (d) =>
+      d({ serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] } })
+        .prepend(recorder)
+        .concat(sagas),
+  });
+  const persist = async () => {
+    const persistor = persistStore(store);
+    await new Promise<void>((resolve) => {
+      const check = () => persistor.getState().bootstrapped && resolve();
+      persistor.subscribe(check);
+      check();
+    });
+    return persistor;
+  };
+  return { a2ui, store, sagas, seen, persist };
+}
+
+describe('redux-persist rehydrating after the saga started', () => {
+  test("the rehydrated pending call times out once, its unsent messages become unknown records, nothing is sent blindly", async () => {
+    const storage = memoryStorage();
+    const first = persistedLifetime(storage, 300);
+    const firstPersistor = await first.persist();
+    // No saga in the first lifetime: the call's message and the action wait in the outbox.
+    first.store.dispatch(first.a2ui.actions.messageReceived(surface));
+    first.store.dispatch(first.a2ui.actions.actionInvoked({ surfaceId: 'b', ref: 'go' }));
+    await firstPersistor.flush();
+    firstPersistor.pause();
+    const other = 'zz' + REALM_TOKEN.slice(2);
+    for (const [key, value] of storage.items) storage.items.set(key, value.split(REALM_TOKEN).join(other));
+
+    const second = persistedLifetime(storage, 300);
+    const { transport, agent } = createInMemoryTransport();
+    const task: Task = second.sagas.run(second.a2ui.saga, { transport });
+    const persistor = await second.persist(); // REHYDRATE arrives while the saga runs
+    expect(pendingCalls(second.a2ui, second.store.getState())).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+
+    expect(agent.received).toEqual([]);
+    const problems = second.a2ui.selectors.selectDeliveryProblems(second.store.getState());
+    expect(problems.map((e) => e.delivery?.status)).toEqual(['unknown', 'unknown']);
+    expect(second.seen.filter((action) => second.a2ui.actions.agentCallTimedOut.match(action))).toHaveLength(1);
+    expect(pendingCalls(second.a2ui, second.store.getState())).toEqual([]);
+    expect(tableKeys(second.store.getState().a2ui.session.deadlines)).toEqual([]);
+    task.cancel();
+    persistor.pause();
   });
 });
 
