@@ -168,6 +168,79 @@ describe('a restart while tool calls run', () => {
   });
 });
 
+describe('a reset of the slice while a tool call runs', () => {
+  const logout = (a2ui: A2ui): Reducer<A2uiState> => (state, action) => (action.type === 'host/logout' ? a2ui.reducer(undefined, action) : a2ui.reducer(state, action));
+
+  test('the late outcome is dropped: no reply, no surface back, no error', async () => {
+    const client = gatedClient();
+    const a2ui = instance(client);
+    const h = storeOf(a2ui, logout(a2ui));
+    const { ports, agent, replies } = recordingPorts(client);
+    const task = h.sagaMiddleware.run(a2ui.saga, ports);
+    agent.send(appSurfaceMessages());
+    h.store.dispatch(search(a2ui, 7, 'owls'));
+    await until(() => client.calls.length === 1);
+    h.store.dispatch({ type: 'host/logout' });
+    client.release();
+    await settle();
+    await settle();
+
+    expect(replies).toEqual([]);
+    expect(h.state().session.core.surfaces).toEqual({});
+    expect(h.state().session.outbox).toEqual([]);
+    expect(h.state().session.lastError).toBeNull();
+    task.cancel();
+  });
+
+  test("the old call's outcome never answers the reloaded app's request of the same id", async () => {
+    const client = gatedClient();
+    const a2ui = instance(client);
+    const h = storeOf(a2ui, logout(a2ui));
+    const { ports, agent, replies } = recordingPorts(client);
+    const task = h.sagaMiddleware.run(a2ui.saga, ports);
+    agent.send(appSurfaceMessages());
+    h.store.dispatch(search(a2ui, 7, 'before'));
+    await until(() => client.calls.length === 1);
+    h.store.dispatch({ type: 'host/logout' });
+    // After the login, the same surface and a reloaded app, whose request ids start over.
+    agent.send(appSurfaceMessages());
+    h.store.dispatch(search(a2ui, 7, 'after'));
+    await until(() => client.calls.length === 2);
+    // The first call comes back first.
+    const pending = client as ReturnType<typeof gatedClient>;
+    pending.release();
+    await until(() => replies.length > 0);
+    await settle();
+
+    expect(replies).toEqual([{ requestId: 7, reply: found('after'), surfaceId: SURFACE, ref: APP_REF }]);
+    expect(h.state().session.mcpToolCalls).toBeUndefined();
+    expect(h.state().session.lastError).toBeNull();
+    // The search resource of the old call did not write its query into the new surface.
+    expect(h.state().session.core.surfaces[SURFACE]?.dataModel).toMatchObject({ results: ['after', 'more'] });
+    task.cancel();
+  });
+
+  test('after disposed the app is told the session is gone, once, and nothing is applied', async () => {
+    const client = gatedClient();
+    const a2ui = instance(client);
+    const h = storeOf(a2ui);
+    const { ports, agent, replies } = recordingPorts(client);
+    const task = h.sagaMiddleware.run(a2ui.saga, ports);
+    agent.send(appSurfaceMessages());
+    h.store.dispatch(search(a2ui, 7, 'owls'));
+    await until(() => client.calls.length === 1);
+    h.store.dispatch(a2ui.actions.disposed());
+    client.release();
+    await until(() => replies.length > 0);
+    await settle();
+
+    expect(replies).toEqual([{ requestId: 7, reply: { error: { code: expect.any(Number), message: expect.stringContaining('disposed') } }, surfaceId: SURFACE, ref: APP_REF }]);
+    expect(h.state().session.core.surfaces[SURFACE]?.dataModel).not.toHaveProperty('results');
+    expect(h.state().session.mcpToolCalls).toBeUndefined();
+    task.cancel();
+  });
+});
+
 describe('two instances in one store, one restarted', () => {
   test("only the restarted instance's running call is answered as interrupted; the other's gets its real outcome", async () => {
     const client = gatedClient();
@@ -230,6 +303,31 @@ describe('DevTools while a tool call runs', () => {
     expect(state.session.lastError).toBeNull();
     task.cancel();
   });
+
+  test('a sweep of the request while its call runs drops the late outcome quietly', async () => {
+    const client = gatedClient();
+    const a2ui = instance(client);
+    const { store, sagaMiddleware } = createDevToolsStore(a2ui, { maxDispatches: 2_000 });
+    const { ports, agent, replies } = recordingPorts(client);
+    const task = sagaMiddleware.run(a2ui.saga, ports);
+    agent.send(appSurfaceMessages());
+    store.dispatch(search(a2ui, 7, 'owls'));
+    await until(() => client.calls.length === 1);
+    const lifted = store.liftedStore.getState();
+    const requestAction = lifted.stagedActionIds.find((id: number) => a2ui.actions.mcpAppRequested.match(lifted.actionsById[id]?.action));
+    store.liftedStore.dispatch(ActionCreators.toggleAction(requestAction as number));
+    store.liftedStore.dispatch(ActionCreators.sweep());
+    client.release();
+    await settle();
+    await settle();
+
+    expect(replies).toEqual([]);
+    const state = (store.getState() as { a2ui: A2uiState }).a2ui;
+    expect(state.session.mcpToolCalls).toBeUndefined();
+    expect(state.session.lastError).toBeNull();
+    expect(state.session.core.surfaces[SURFACE]?.dataModel).not.toHaveProperty('results');
+    task.cancel();
+  });
 });
 
 describe('redux-persist rehydrating tool calls after the saga started', () => {
@@ -285,5 +383,33 @@ describe('redux-persist rehydrating tool calls after the saga started', () => {
     expect(second.state().session.lastError).toBeNull();
     task?.cancel();
     second.persistor.pause();
+  });
+});
+
+describe("mcpToolReplied's entryId (the outbox entry that asked for the call)", () => {
+  test('an outcome naming another entry than the waiting call is ignored quietly; one without entryId is still refused loudly', () => {
+    const a2ui = instance(gatedClient());
+    const { store, state } = storeOf(a2ui);
+    store.dispatch(a2ui.actions.messageReceived(appSurfaceMessages()));
+    store.dispatch(search(a2ui, 7, 'owls'));
+    const waiting = state().session.mcpToolCalls ?? {};
+    const [key] = Object.keys(waiting);
+    const asked = waiting[key as string];
+    expect(asked).toEqual({ name: 'search', origin: 'app', id: expect.any(String) });
+    const outcome = { requestId: 7, surfaceId: SURFACE, ref: APP_REF, origin: 'app' as const, name: 'search', outcome: { status: 'ok' as const, result: { content: [] } } };
+
+    const before = state();
+    store.dispatch(a2ui.actions.mcpToolReplied({ ...outcome, entryId: `${asked?.id ?? ''}-older` }));
+    expect(state()).toBe(before);
+    store.dispatch(a2ui.actions.mcpToolReplied({ ...outcome, requestId: 8, entryId: asked?.id ?? '' }));
+    expect(state()).toBe(before);
+
+    store.dispatch(a2ui.actions.mcpToolReplied({ ...outcome, requestId: 8 }));
+    expect(state().session.lastError).toMatchObject({ code: 'INVALID_ARGUMENT', operation: 'mcpToolReplied' });
+    expect(state().session.mcpToolCalls).toEqual(waiting);
+
+    store.dispatch(a2ui.actions.mcpToolReplied({ ...outcome, entryId: asked?.id ?? '' }));
+    expect(state().session.mcpToolCalls).toBeUndefined();
+    expect(state().session.outbox.filter((entry) => entry.effect.type === 'mcpReply')).toHaveLength(1);
   });
 });
