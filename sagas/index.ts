@@ -261,8 +261,8 @@ function* drainEffects(run: Run): SagaIterator {
       // calls and debounces it brought are armed as a starting saga arms them. Only those never
       // armed: a state DevTools jumped to brings back calls already timed or answered.
       if (replaced) {
-        yield call(rearmPendingCalls, run, true);
-        yield call(rearmDebounces, run, true);
+        yield fork(rearmPendingCalls, run, true);
+        yield fork(rearmDebounces, run, true);
       }
     }
   }
@@ -579,8 +579,10 @@ export function createA2uiSaga<RootState>(selectSlice: (state: RootState) => A2u
       now: typeof ports.now === 'function' ? ports.now : Date.now,
     };
     yield fork(guarded, run, 'transport', () => receive(run));
-    yield call(rearmPendingCalls, run);
-    yield call(rearmDebounces, run);
+    // Forked: a task ends only once the timers it forked end, so a call would hold the root
+    // saga (and so every send and effect) until the last re-armed call timed out.
+    yield fork(rearmPendingCalls, run);
+    yield fork(rearmDebounces, run);
     yield fork(supervised, run, 'outbox', drainEffects);
     yield fork(supervised, run, 'sender', sendInOrder);
   };

@@ -16,6 +16,8 @@ import type { A2uiTransport } from '../../sagas';
 import { createInMemoryTransport } from '../../src/transports/inMemory';
 import { tableKeys } from '../../src/data/table';
 import { BASIC_CATALOG_ID, createActionRecorder, createDevToolsStore, deepFreeze } from '../helpers/reduxHarness';
+import { echoSurface } from '../helpers/reduxFixtures';
+import type { A2uiOptions } from '../../src/createA2ui';
 
 /** A Button that sends `go`, one that opens a URL, and a Text bound to the agent function `lookup`. */
 const surface = deepFreeze({
@@ -183,7 +185,7 @@ function persistedLifetime(storage: Storage, timeoutMs: number) {
 describe('redux-persist rehydrating after the saga started', () => {
   test("the rehydrated pending call times out once, its unsent messages become unknown records, nothing is sent blindly", async () => {
     const storage = memoryStorage();
-    const first = persistedLifetime(storage, 300);
+    const first = persistedLifetime(storage, 400);
     const firstPersistor = await first.persist();
     // No saga in the first lifetime: the call's message and the action wait in the outbox.
     first.store.dispatch(first.a2ui.actions.messageReceived(surface));
@@ -193,16 +195,19 @@ describe('redux-persist rehydrating after the saga started', () => {
     const other = 'zz' + REALM_TOKEN.slice(2);
     for (const [key, value] of storage.items) storage.items.set(key, value.split(REALM_TOKEN).join(other));
 
-    const second = persistedLifetime(storage, 300);
+    const second = persistedLifetime(storage, 400);
     const { transport, agent } = createInMemoryTransport();
     const task: Task = second.sagas.run(second.a2ui.saga, { transport });
     const persistor = await second.persist(); // REHYDRATE arrives while the saga runs
     expect(pendingCalls(second.a2ui, second.store.getState())).toHaveLength(1);
-    await new Promise((resolve) => setTimeout(resolve, 600));
-
-    expect(agent.received).toEqual([]);
+    // Reported at once, not once the rehydrated call's timer ends.
+    await new Promise((resolve) => setTimeout(resolve, 30));
     const problems = second.a2ui.selectors.selectDeliveryProblems(second.store.getState());
     expect(problems.map((e) => e.delivery?.status)).toEqual(['unknown', 'unknown']);
+    expect(pendingCalls(second.a2ui, second.store.getState())).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 700));
+
+    expect(agent.received).toEqual([]);
     expect(second.seen.filter((action) => second.a2ui.actions.agentCallTimedOut.match(action))).toHaveLength(1);
     expect(pendingCalls(second.a2ui, second.store.getState())).toEqual([]);
     expect(tableKeys(second.store.getState().a2ui.session.deadlines)).toEqual([]);
@@ -249,6 +254,140 @@ describe('a host reducer resetting the slice (logout) while calls are in flight'
     expect(state.session.core.surfaces).toEqual({});
     expect(receivedKinds(agent).map(([kind]) => kind)).toEqual(['callAgentFunction']);
     expect(state.session.lastError).toBeNull();
+    task.cancel();
+  });
+});
+
+// ------------------------------------------------------------------ more restarts
+
+/** A store whose saga the test starts and stops itself, recording every action. */
+function restartable(options: Partial<A2uiOptions>) {
+  const a2ui = createA2ui({ catalogs: [basicCatalog()], ...options });
+  const sagaMiddleware = createSagaMiddleware();
+  const { middleware: recorder, actions: seen } = createActionRecorder();
+  const store = configureStore({ reducer: { a2ui: a2ui.reducer }, middleware: (d) => d().prepend(recorder).concat(sagaMiddleware) });
+  const { transport, agent } = createInMemoryTransport();
+  const of = (type: string) => seen.filter((action) => action.type === `a2ui/${type}`).map((action) => action.payload as Record<string, unknown>);
+  return { a2ui, store, sagaMiddleware, transport, agent, of, state: (): A2uiState => store.getState().a2ui };
+}
+
+describe('restarts around debounces, URLs and agent answers (fake timers)', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  test('a debounce waiting when the saga restarts sends its call once, at its time, and every call settles once', async () => {
+    const h = restartable({ agentCallDebounceMs: 300, defaultTimeoutMs: 1_000 });
+    const first = h.sagaMiddleware.run(h.a2ui.saga, { transport: h.transport });
+    h.agent.send(echoSurface());
+    await jest.advanceTimersByTimeAsync(0);
+    h.store.dispatch(h.a2ui.actions.valueWritten({ surfaceId: 's', ref: 'field', property: 'value', value: 'To' }));
+    await jest.advanceTimersByTimeAsync(100);
+    first.cancel();
+    const second = h.sagaMiddleware.run(h.a2ui.saga, { transport: h.transport });
+    await jest.advanceTimersByTimeAsync(199);
+    const queries = () => h.agent.received.flatMap((r) => ('callAgentFunction' in r.message ? [(r.message.callAgentFunction as unknown as { callFunction: { args: { q: unknown } } }).callFunction.args.q] : []));
+    expect(queries()).toEqual(['']);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(queries()).toEqual(['', 'To']);
+    expect(h.of('agentCallDue')).toHaveLength(1);
+    await jest.advanceTimersByTimeAsync(5_000);
+    expect(queries()).toEqual(['', 'To']);
+    const settled = h.of('agentCallSettled').map((p) => p.callId);
+    expect(settled).toHaveLength(2); // the first call superseded, the second timed out
+    expect(new Set(settled).size).toBe(2);
+    expect(pendingCalls(h.a2ui, h.store.getState())).toEqual([]);
+    expect(jest.getTimerCount()).toBe(0);
+    second.cancel();
+  });
+
+  test('a URL whose opening hangs when the saga restarts is not opened again', async () => {
+    const h = restartable({});
+    const opened: string[] = [];
+    const hanging = { transport: h.transport, openUrl: (url: string) => new Promise<void>(() => void opened.push(url)) };
+    const first = h.sagaMiddleware.run(h.a2ui.saga, hanging);
+    h.agent.send(surface);
+    h.store.dispatch(h.a2ui.actions.actionInvoked({ surfaceId: 'b', ref: 'open' }));
+    await jest.advanceTimersByTimeAsync(10);
+    first.cancel();
+    const second = h.sagaMiddleware.run(h.a2ui.saga, hanging);
+    h.store.dispatch(h.a2ui.actions.transportStatusChanged({ status: 'open' }));
+    await jest.advanceTimersByTimeAsync(1_000);
+    expect(opened).toEqual(['https://example.com/']);
+    expect(h.state().session.outbox.filter((e) => e.effect.type === 'openUrl')).toEqual([]);
+    second.cancel();
+  });
+
+  test('a saga restarted while a call waits carries out new effects at once, and the answer stops the timer', async () => {
+    const h = restartable({ defaultTimeoutMs: 10_000 });
+    const first = h.sagaMiddleware.run(h.a2ui.saga, { transport: h.transport });
+    h.agent.send(surface);
+    await jest.advanceTimersByTimeAsync(500);
+    first.cancel();
+    const second = h.sagaMiddleware.run(h.a2ui.saga, { transport: h.transport });
+    // Not held back until the pending call's timer ends (10 s).
+    h.store.dispatch(h.a2ui.actions.actionInvoked({ surfaceId: 'b', ref: 'go' }));
+    await jest.advanceTimersByTimeAsync(10);
+    expect(h.agent.received.map((r) => keyOf(r.message as Record<string, unknown>))).toEqual(['callAgentFunction', 'action']);
+    h.agent.send({ version: 'v1.0', agentFunctionResponse: { functionCallId: callIdOf(h.agent, 0), value: 'A' } });
+    await jest.advanceTimersByTimeAsync(10);
+    expect(h.of('agentCallSettled')).toEqual([{ callId: callIdOf(h.agent, 0), status: 'ok' }]);
+    expect(jest.getTimerCount()).toBe(0);
+    await jest.advanceTimersByTimeAsync(20_000);
+    expect(h.of('agentCallTimedOut')).toEqual([]);
+    expect(h.state().session.outbox).toEqual([]);
+    second.cancel();
+  });
+
+  test('two runs at once: a pending call times out and settles once', async () => {
+    const h = restartable({ defaultTimeoutMs: 1_000 });
+    const one = h.sagaMiddleware.run(h.a2ui.saga, { transport: h.transport });
+    const two = h.sagaMiddleware.run(h.a2ui.saga, { transport: { send: h.transport.send.bind(h.transport) } });
+    h.agent.send(surface);
+    await jest.advanceTimersByTimeAsync(2_000);
+    expect(h.agent.received.map((r) => keyOf(r.message as Record<string, unknown>))).toEqual(['callAgentFunction']);
+    expect(h.of('agentCallSettled')).toEqual([{ callId: callIdOf(h.agent, 0), status: 'error' }]);
+    expect(pendingCalls(h.a2ui, h.store.getState())).toEqual([]);
+    expect(h.state().session.lastError).toBeNull();
+    one.cancel();
+    two.cancel();
+  });
+});
+
+describe('DevTools reset and commit while an agent call is pending (fake timers)', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  test('after a reset, the late answer and the timer resurrect nothing and set no error', async () => {
+    const a2ui = createA2ui({ catalogs: [basicCatalog()], defaultTimeoutMs: 1_000 });
+    const { store, sagaMiddleware } = createDevToolsStore(a2ui, { maxDispatches: 2_000 });
+    const { transport, agent } = createInMemoryTransport();
+    const task = sagaMiddleware.run(a2ui.saga, { transport });
+    agent.send(surface);
+    await jest.advanceTimersByTimeAsync(100);
+    store.liftedStore.dispatch(ActionCreators.reset());
+    agent.send({ version: 'v1.0', agentFunctionResponse: { functionCallId: callIdOf(agent, 0), value: 'late' } });
+    await jest.advanceTimersByTimeAsync(2_000);
+    const state = (store.getState() as { a2ui: A2uiState }).a2ui;
+    expect(state.session.core.surfaces).toEqual({});
+    expect(state.session.outbox).toEqual([]);
+    expect(agent.received.map((r) => keyOf(r.message as Record<string, unknown>))).toEqual(['callAgentFunction']);
+    expect(state.session.lastError).toBeNull();
+    task.cancel();
+  });
+
+  test('after a commit, the pending call still times out once', async () => {
+    const a2ui = createA2ui({ catalogs: [basicCatalog()], defaultTimeoutMs: 1_000 });
+    const { store, sagaMiddleware } = createDevToolsStore(a2ui, { maxDispatches: 2_000 });
+    const { transport, agent } = createInMemoryTransport();
+    const task = sagaMiddleware.run(a2ui.saga, { transport });
+    agent.send(surface);
+    await jest.advanceTimersByTimeAsync(100);
+    store.liftedStore.dispatch(ActionCreators.commit());
+    await jest.advanceTimersByTimeAsync(2_000);
+    const lifted = store.liftedStore.getState();
+    const actions = lifted.stagedActionIds.map((id: number) => lifted.actionsById[id]?.action as UnknownAction);
+    expect(actions.filter((action: UnknownAction) => a2ui.actions.agentCallTimedOut.match(action))).toHaveLength(1);
+    expect(pendingCalls(a2ui, store.getState())).toEqual([]);
     task.cancel();
   });
 });
