@@ -12,7 +12,7 @@
  * timers (timeouts and debounces) run to the deadline recorded in state, so a restarted saga
  * re-arms them with the time left.
  */
-import { buffers, eventChannel, type EventChannel, type SagaIterator } from 'redux-saga';
+import { buffers, eventChannel, multicastChannel, type EventChannel, type MulticastChannel, type SagaIterator } from 'redux-saga';
 import { call, cancelled, delay, fork, put, race, select, take } from 'redux-saga/effects';
 import type { Action } from '@reduxjs/toolkit';
 import { a2uiActions, madeInThisRealm, type A2uiActions } from '../src/redux/actions';
@@ -91,6 +91,8 @@ interface Shared {
   toolCalls: BoundedSet;
   /** Sends a run is delivering (attempting or waiting to retry) right now. */
   sending: Set<string>;
+  /** Says a run stopped delivering one (a run that stopped mid-send wakes the one waiting its turn). */
+  sendFreed: MulticastChannel<true>;
   /** Agent calls (and `debounce:` + id, debounced ones) whose wait a run ever started. */
   armedEver: BoundedSet;
 }
@@ -101,7 +103,7 @@ const sharedByInstance = new WeakMap<A2uiActions, Shared>();
 function sharedOf(actions: A2uiActions): Shared {
   let shared = sharedByInstance.get(actions);
   if (shared === undefined) {
-    shared = { carried: boundedSet(CARRIED_CAPACITY), toolCalls: boundedSet(CARRIED_CAPACITY), sending: new Set(), armedEver: boundedSet(CARRIED_CAPACITY) };
+    shared = { carried: boundedSet(CARRIED_CAPACITY), toolCalls: boundedSet(CARRIED_CAPACITY), sending: new Set(), sendFreed: multicastChannel(), armedEver: boundedSet(CARRIED_CAPACITY) };
     sharedByInstance.set(actions, shared);
   }
   return shared;
@@ -128,8 +130,9 @@ interface Run {
   armedDebounces: Set<string>;
   /** MCP tool calls (`mcpToolCallKey`) a live run started, or a run answered as interrupted (shared). */
   toolCalls: BoundedSet;
-  /** Sends a run of this instance is delivering (shared). */
+  /** Sends a run of this instance is delivering, and word that one was let go (shared). */
   sending: Set<string>;
+  sendFreed: MulticastChannel<true>;
   /** Agent-call and debounce waits any run of this instance ever started (shared). */
   armedEver: BoundedSet;
   sendTimeoutMs: number;
@@ -466,9 +469,13 @@ function* sendInOrder(run: Run): SagaIterator {
   for (;;) {
     const slice: A2uiState = yield select(run.selectSlice);
     const entry = nextSend(run, slice.session.outbox);
-    // Another run delivering it (two runs at once): its report wakes this one.
-    if (entry === undefined || run.sending.has(entry.id)) {
+    if (entry === undefined) {
       yield call(nextChange, run, slice);
+      continue;
+    }
+    if (run.sending.has(entry.id)) {
+      // Another run delivers it (two runs at once): its report, or its stopping, wakes this one.
+      yield race({ changed: call(nextChange, run, slice), freed: take(run.sendFreed, '*') });
       continue;
     }
     run.sending.add(entry.id);
@@ -476,6 +483,7 @@ function* sendInOrder(run: Run): SagaIterator {
       yield call(deliver, run, entry);
     } finally {
       run.sending.delete(entry.id);
+      run.sendFreed.put(true);
     }
   }
 }
@@ -571,6 +579,7 @@ export function createA2uiSaga<RootState>(selectSlice: (state: RootState) => A2u
       armedDebounces: new Set(),
       toolCalls: shared.toolCalls,
       sending: shared.sending,
+      sendFreed: shared.sendFreed,
       armedEver: shared.armedEver,
       sendTimeoutMs: positive(ports.sendTimeoutMs, 15_000),
       maxSendAttempts: Math.floor(positive(ports.maxSendAttempts, 5)),

@@ -353,6 +353,30 @@ describe('restarts around debounces, URLs and agent answers (fake timers)', () =
   });
 });
 
+describe('two runs at once, one stopping mid-send (fake timers)', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  test('the other run sends the message at once, with no action to wake it, and the later one after it', async () => {
+    const h = restartable({});
+    const hung: unknown[] = [];
+    const one = h.sagaMiddleware.run(h.a2ui.saga, { transport: { send: (message) => new Promise<void>(() => void hung.push(message)), subscribe: (l) => h.transport.subscribe(l) } });
+    h.agent.send(surface);
+    h.store.dispatch(h.a2ui.actions.actionInvoked({ surfaceId: 'b', ref: 'go' }));
+    await jest.advanceTimersByTimeAsync(10);
+    expect(hung).toHaveLength(1); // the call's message, stuck in run one
+    const two = h.sagaMiddleware.run(h.a2ui.saga, { transport: { send: h.transport.send.bind(h.transport) } });
+    await jest.advanceTimersByTimeAsync(10);
+    expect(h.agent.received).toEqual([]); // its turn is taken by run one
+    one.cancel();
+    await jest.advanceTimersByTimeAsync(10);
+    expect(receivedKinds(h.agent).map(([kind]) => kind)).toEqual(['callAgentFunction', 'action']);
+    expect(hung).toHaveLength(1);
+    expect(h.state().session.outbox).toEqual([]);
+    two.cancel();
+  });
+});
+
 describe('DevTools reset and commit while an agent call is pending (fake timers)', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
