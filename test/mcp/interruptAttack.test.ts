@@ -330,6 +330,41 @@ describe('DevTools while a tool call runs', () => {
   });
 });
 
+describe('DevTools after a restart that interrupted a tool call', () => {
+  test('jumping to every state, from before the restart too, answers the app no second time and runs no tool again', async () => {
+    const client = gatedClient();
+    const a2ui = instance(client);
+    const { store, sagaMiddleware } = createDevToolsStore(a2ui, { maxDispatches: 5_000 });
+    const { ports, agent, replies, diagnostics } = recordingPorts(client);
+    const first = sagaMiddleware.run(a2ui.saga, ports);
+    agent.send(appSurfaceMessages());
+    store.dispatch(search(a2ui, 7, 'owls'));
+    store.dispatch(a2ui.actions.actionInvoked({ surfaceId: SURFACE, ref: OPEN_BUTTON_REF }));
+    await until(() => client.calls.length === 2);
+    first.cancel();
+    const second = sagaMiddleware.run(a2ui.saga, ports);
+    await until(() => replies.length > 0);
+    client.release();
+    await settle();
+    const sent = agent.received.length;
+
+    const recorded = store.liftedStore.getState().computedStates.length;
+    for (let index = 0; index < recorded; index += 1) {
+      store.liftedStore.dispatch(ActionCreators.jumpToState(index));
+      store.dispatch({ type: 'host/unrelated' });
+      store.dispatch(a2ui.actions.transportStatusChanged({ status: 'open' }));
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await settle();
+
+    expect(replies).toEqual([{ requestId: 7, reply: interrupted, surfaceId: SURFACE, ref: APP_REF }]);
+    expect(diagnostics.filter((d) => d.code === 'MCP_TOOL_FAILED')).toHaveLength(1);
+    expect(client.calls.sort()).toEqual(['openApp', 'search']);
+    expect(agent.received).toHaveLength(sent);
+    second.cancel();
+  });
+});
+
 describe('redux-persist rehydrating tool calls after the saga started', () => {
   function memoryStorage(): Storage & { items: Map<string, string> } {
     const items = new Map<string, string>();
