@@ -218,6 +218,8 @@ const effectRunners: { [T in Exclude<Effect['type'], 'send'>]?: Runner<T> } = {
  * from state, a URL is not reopened, a tool call waiting for its outcome is answered as interrupted).
  */
 function* drainEffects(run: Run): SagaIterator {
+  let deadlinesSeen: unknown = null;
+  let debouncesSeen: unknown = null;
   for (;;) {
     const slice: A2uiState = yield select(run.selectSlice);
     const outbox = slice.session.outbox;
@@ -259,29 +261,29 @@ function* drainEffects(run: Run): SagaIterator {
     if (unknown.length > 0) yield put(run.actions.deliveryUnknown({ ids: unknown }));
     if (done.length > 0) yield put(run.actions.effectsDelivered({ ids: done }));
     if (unknown.length + done.length + interrupted.settle.length + interrupted.orphaned.length === 0) {
-      const replaced: boolean = yield call(nextChange, run, slice);
-      // Replaced by another reducer (redux-persist's REHYDRATE while the saga runs): the pending
-      // calls and debounces it brought are armed as a starting saga arms them. Only those never
-      // armed: a state DevTools jumped to brings back calls already timed or answered.
-      if (replaced) {
-        yield fork(rearmPendingCalls, run, true);
-        yield fork(rearmDebounces, run, true);
-      }
+      // A state put in place whole (redux-persist's REHYDRATE while the saga runs, a DevTools
+      // import) brings pending calls and debounces no agentCallSent armed: armed as a starting
+      // saga arms them. Only those never armed: a state DevTools jumped to brings back calls
+      // already timed out or answered.
+      if (slice.session.deadlines !== deadlinesSeen) yield fork(rearmPendingCalls, run, true);
+      if (slice.session.debounces !== debouncesSeen) yield fork(rearmDebounces, run, true);
+      deadlinesSeen = slice.session.deadlines;
+      debouncesSeen = slice.session.debounces;
+      yield call(nextChange, run, slice);
     }
   }
 }
 
 /**
  * Waits for the next own action, or for an action of the host's that replaced this instance's
- * state (a rehydrate, a reset): true in the second case. Other actions are let pass, a look at
- * the state each.
+ * state (a rehydrate, a reset). Other actions are let pass, a look at the state each.
  */
 function* nextChange(run: Run, seen: A2uiState): SagaIterator {
   for (;;) {
     const action: Action = yield take('*');
-    if (run.ownAction(action)) return false;
+    if (run.ownAction(action)) return;
     const now: A2uiState = yield select(run.selectSlice);
-    if (now !== seen) return true;
+    if (now !== seen) return;
   }
 }
 

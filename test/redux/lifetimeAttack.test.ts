@@ -415,3 +415,45 @@ describe('DevTools reset and commit while an agent call is pending (fake timers)
     task.cancel();
   });
 });
+
+describe('DevTools import of a session of another lifetime while a call is in flight (fake timers)', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  test('nothing imported is sent blindly or opened, its pending call times out once, the late answer sets no error', async () => {
+    // The exported session: a surface with a pending call, an unsent action and a URL to open.
+    const exported = createA2ui({ catalogs: [basicCatalog()], defaultTimeoutMs: 1_000 });
+    const elsewhere = createDevToolsStore(exported);
+    elsewhere.store.dispatch(exported.actions.messageReceived(surface));
+    elsewhere.store.dispatch(exported.actions.actionInvoked({ surfaceId: 'b', ref: 'go' }));
+    elsewhere.store.dispatch(exported.actions.actionInvoked({ surfaceId: 'b', ref: 'open' }));
+    const other = 'zz' + REALM_TOKEN.slice(2);
+    const lifted = JSON.parse(JSON.stringify(elsewhere.store.liftedStore.getState()).split(REALM_TOKEN).join(other));
+
+    const a2ui = createA2ui({ catalogs: [basicCatalog()], defaultTimeoutMs: 1_000 });
+    const { store, sagaMiddleware } = createDevToolsStore(a2ui, { maxDispatches: 2_000 });
+    const { transport, agent } = createInMemoryTransport();
+    const opened: string[] = [];
+    const task = sagaMiddleware.run(a2ui.saga, { transport, openUrl: (url) => void opened.push(url) });
+    agent.send({ ...surface, createSurface: { ...surface.createSurface, surfaceId: 'here' } });
+    await jest.advanceTimersByTimeAsync(100);
+    const inFlight = callIdOf(agent, 0);
+
+    store.liftedStore.dispatch(ActionCreators.importState(lifted));
+    store.dispatch(a2ui.actions.transportStatusChanged({ status: 'open' })); // wakes the saga
+    await jest.advanceTimersByTimeAsync(10);
+    agent.send({ version: 'v1.0', agentFunctionResponse: { functionCallId: inFlight, value: 'late' } });
+    await jest.advanceTimersByTimeAsync(2_000);
+
+    const state = (store.getState() as { a2ui: A2uiState }).a2ui;
+    expect(receivedKinds(agent).map(([kind]) => kind)).toEqual(['callAgentFunction']);
+    expect(opened).toEqual([]);
+    expect(state.session.outbox.map((e) => [e.effect.type, e.delivery?.status])).toEqual([
+      ['send', 'unknown'],
+      ['send', 'unknown'],
+    ]);
+    expect(pendingCalls(a2ui, store.getState())).toEqual([]);
+    expect(state.session.lastError).toBeNull();
+    task.cancel();
+  });
+});
