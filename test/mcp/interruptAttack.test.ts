@@ -15,7 +15,7 @@ import type { McpToolClient } from '../../src/mcp/types';
 import type { A2uiState } from '../../src/redux/state';
 import { createInMemoryTransport } from '../../src/transports/inMemory';
 import { INTERRUPTED_TOOL_CALL } from '../../sagas/mcpToolCall';
-import { createDevToolsStore } from '../helpers/reduxHarness';
+import { BASIC_CATALOG_ID, createDevToolsStore, deepFreeze } from '../helpers/reduxHarness';
 import { FLUSH, PAUSE, PERSIST, persistReducer, persistStore, PURGE, REGISTER, REHYDRATE, type Storage } from 'redux-persist';
 import { REALM_TOKEN } from '../../src/redux/actions';
 import { APP_REF, OPEN_BUTTON_REF, SURFACE, appSurfaceMessages, startMcpServer, type McpFixture } from './fixtures';
@@ -386,6 +386,66 @@ describe('redux-persist rehydrating tool calls after the saga started', () => {
     await until(() => persistor.getState().bootstrapped);
     return { store, persistor, state: (): A2uiState => store.getState().a2ui };
   }
+
+  test('every kind of outbox entry and waiting record: nothing is carried out blindly, the pending call times out once', async () => {
+    const basic = deepFreeze({
+      version: 'v1.0',
+      createSurface: {
+        surfaceId: 'b',
+        catalogId: BASIC_CATALOG_ID,
+        components: [
+          { id: 'root', component: 'Row', children: ['go', 'link', 'calls'] },
+          { id: 'go', component: 'Button', child: 'goLabel', action: { event: { name: 'go' } } },
+          { id: 'goLabel', component: 'Text', text: 'Go' },
+          { id: 'link', component: 'Button', child: 'linkLabel', action: { functionCall: { call: 'openUrl', args: { url: 'https://example.com/' } } } },
+          { id: 'linkLabel', component: 'Text', text: 'Open' },
+          { id: 'calls', component: 'Text', text: { call: 'lookup', args: { q: 'x' } } },
+        ],
+      },
+    });
+    const storage = memoryStorage();
+    const before = createA2ui({ catalogs: [basicCatalog(), mcpCatalog()], mcpClient: gatedClient(), defaultTimeoutMs: 400 });
+    const first = await persisted(storage, before);
+    first.store.dispatch(before.actions.messageReceived(appSurfaceMessages()));
+    first.store.dispatch(before.actions.messageReceived(basic)); // a send and a pending call with a deadline
+    first.store.dispatch(before.actions.actionInvoked({ surfaceId: 'b', ref: 'link' })); // openUrl
+    first.store.dispatch(before.actions.actionInvoked({ surfaceId: 'b', ref: 'go' })); // a send
+    first.store.dispatch(before.actions.mcpAppRequested({ requestId: 1, surfaceId: SURFACE, ref: APP_REF, method: 'ui/request-display-mode', params: { mode: 'inline' } })); // mcpReply
+    first.store.dispatch(before.actions.messageReceived([{ version: 'v1.0', updateDataModel: { surfaceId: SURFACE, path: '/game/score', value: 5 } }])); // mcpNotify
+    first.store.dispatch(search(before, 7, 'owls')); // an app's tool call
+    first.store.dispatch(before.actions.actionInvoked({ surfaceId: SURFACE, ref: OPEN_BUTTON_REF })); // an action's tool call
+    const kinds = new Set(first.state().session.outbox.map((entry) => entry.effect.type));
+    expect([...kinds].sort()).toEqual(expect.arrayContaining(['agentCallSent', 'mcpNotify', 'mcpReply', 'mcpToolCall', 'openUrl', 'send']));
+    await first.persistor.flush();
+    first.persistor.pause();
+    const other = 'zz' + REALM_TOKEN.slice(2);
+    for (const [key, value] of storage.items) storage.items.set(key, value.split(REALM_TOKEN).join(other));
+
+    const client = gatedClient();
+    const after = createA2ui({ catalogs: [basicCatalog(), mcpCatalog()], mcpClient: client, defaultTimeoutMs: 400 });
+    const { ports, agent, replies, diagnostics } = recordingPorts(client);
+    const opened: string[] = [];
+    const notified: string[] = [];
+    let task: Task | undefined;
+    const second = await persisted(storage, after, (sagaMiddleware) => {
+      task = sagaMiddleware.run(after.saga, { ...ports, openUrl: (url: string) => void opened.push(url), mcpAppNotify: (_s: string, _r: string, method: string) => void notified.push(method) });
+    });
+    await until(() => second.state().session.mcpToolCalls === undefined);
+    expect(after.selectors.selectPendingAgentCalls(second.store.getState() as never)).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 700));
+
+    expect(opened).toEqual([]);
+    expect(notified).toEqual([]);
+    expect(replies).toEqual([]);
+    expect(client.calls).toEqual([]);
+    expect(agent.received).toEqual([]);
+    expect(diagnostics.filter((d) => d.code === 'MCP_TOOL_FAILED')).toHaveLength(1);
+    expect(second.state().session.outbox.every((entry) => entry.effect.type === 'send' && entry.delivery?.status === 'unknown')).toBe(true);
+    expect(after.selectors.selectPendingAgentCalls(second.store.getState() as never)).toEqual([]);
+    expect(second.state().session.lastError).toBeNull();
+    task?.cancel();
+    second.persistor.pause();
+  });
 
   test("an action's call ends as one MCP_TOOL_FAILED diagnostic, an app's is forgotten unanswered; neither runs", async () => {
     const storage = memoryStorage();
