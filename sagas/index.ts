@@ -95,6 +95,8 @@ interface Shared {
   sendFreed: MulticastChannel<true>;
   /** Agent calls (and `debounce:` + id, debounced ones) whose wait a run ever started. */
   armedEver: BoundedSet;
+  /** Says a run stopped while waits ran: the runs still going take them over. */
+  waitsFreed: MulticastChannel<true>;
 }
 
 /** The shared memory of the runs of each instance, by its action creators. */
@@ -103,7 +105,7 @@ const sharedByInstance = new WeakMap<A2uiActions, Shared>();
 function sharedOf(actions: A2uiActions): Shared {
   let shared = sharedByInstance.get(actions);
   if (shared === undefined) {
-    shared = { carried: boundedSet(CARRIED_CAPACITY), toolCalls: boundedSet(CARRIED_CAPACITY), sending: new Set(), sendFreed: multicastChannel(), armedEver: boundedSet(CARRIED_CAPACITY) };
+    shared = { carried: boundedSet(CARRIED_CAPACITY), toolCalls: boundedSet(CARRIED_CAPACITY), sending: new Set(), sendFreed: multicastChannel(), armedEver: boundedSet(CARRIED_CAPACITY), waitsFreed: multicastChannel() };
     sharedByInstance.set(actions, shared);
   }
   return shared;
@@ -114,7 +116,7 @@ interface Run {
   ports: A2uiSagaPorts;
   actions: A2uiActions;
   selectSlice: (state: unknown) => A2uiState;
-  /** Whether an action is one of this instance's (the workers wake on nothing else). */
+  /** Whether an action is one of this instance's (the workers act on these; on others they only look whether the state was replaced). */
   ownAction: (action: Action) => boolean;
   /** Entries carried out (sends: delivered) by any run of this instance (shared). */
   carried: BoundedSet;
@@ -133,8 +135,9 @@ interface Run {
   /** Sends a run of this instance is delivering, and word that one was let go (shared). */
   sending: Set<string>;
   sendFreed: MulticastChannel<true>;
-  /** Agent-call and debounce waits any run of this instance ever started (shared). */
+  /** Agent-call and debounce waits any run of this instance ever started, and word that a stopped run let some go (shared). */
   armedEver: BoundedSet;
+  waitsFreed: MulticastChannel<true>;
   sendTimeoutMs: number;
   maxSendAttempts: number;
   retryDelayMs: number;
@@ -331,6 +334,22 @@ function* watchAgentCall(run: Run, callId: string): SagaIterator {
     if (timedOut) yield put(run.actions.agentCallTimedOut({ callId }));
   } finally {
     run.armed.delete(callId);
+    if (yield cancelled()) letWaitGo(run, callId);
+  }
+}
+
+/** A wait stopped with its run: another run still going (two at once) arms it again. */
+function letWaitGo(run: Run, id: string): void {
+  run.armedEver.delete(id);
+  run.waitsFreed.put(true);
+}
+
+/** Arms the waits a stopped run let go, for as long as this run goes. */
+function* adoptFreedWaits(run: Run): SagaIterator {
+  for (;;) {
+    yield take(run.waitsFreed, '*');
+    yield fork(rearmPendingCalls, run, true);
+    yield fork(rearmDebounces, run, true);
   }
 }
 
@@ -369,6 +388,7 @@ function* watchDebounce(run: Run, callId: string): SagaIterator {
     if (elapsed) yield put(run.actions.agentCallDue({ callId }));
   } finally {
     run.armedDebounces.delete(callId);
+    if (yield cancelled()) letWaitGo(run, `debounce:${callId}`);
   }
 }
 
@@ -583,12 +603,15 @@ export function createA2uiSaga<RootState>(selectSlice: (state: RootState) => A2u
       sending: shared.sending,
       sendFreed: shared.sendFreed,
       armedEver: shared.armedEver,
+      waitsFreed: shared.waitsFreed,
       sendTimeoutMs: positive(ports.sendTimeoutMs, 15_000),
       maxSendAttempts: Math.floor(positive(ports.maxSendAttempts, 5)),
       retryDelayMs: positive(ports.retryDelayMs, 500),
       maxRetryDelayMs: positive(ports.maxRetryDelayMs, 30_000),
       now: typeof ports.now === 'function' ? ports.now : Date.now,
     };
+    // First, so that it is the first cancelled when the run stops: the run adopts none of the waits it lets go.
+    yield fork(guarded, run, 'waits', () => adoptFreedWaits(run));
     yield fork(guarded, run, 'transport', () => receive(run));
     // Forked: a task ends only once the timers it forked end, so a call would hold the root
     // saga (and so every send and effect) until the last re-armed call timed out.

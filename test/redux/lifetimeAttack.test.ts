@@ -353,6 +353,33 @@ describe('restarts around debounces, URLs and agent answers (fake timers)', () =
   });
 });
 
+describe('two runs at once, one stopping while calls wait (fake timers)', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  // Which run carries the effects out depends on the order redux-saga wakes them: stop each in turn.
+  test.each(['first', 'second'])("the other run takes over the stopped run's timers and debounces (the %s run stops)", async (stopping) => {
+    const h = restartable({ agentCallDebounceMs: 300, defaultTimeoutMs: 1_000 });
+    const one = h.sagaMiddleware.run(h.a2ui.saga, { transport: h.transport });
+    const two = h.sagaMiddleware.run(h.a2ui.saga, { transport: { send: h.transport.send.bind(h.transport) } });
+    h.agent.send(echoSurface());
+    await jest.advanceTimersByTimeAsync(10);
+    h.store.dispatch(h.a2ui.actions.valueWritten({ surfaceId: 's', ref: 'field', property: 'value', value: 'To' }));
+    await jest.advanceTimersByTimeAsync(10);
+    const [stopped, going] = stopping === 'first' ? [one, two] : [two, one];
+    stopped.cancel();
+    await jest.advanceTimersByTimeAsync(300);
+    const queries = () => h.agent.received.flatMap((r) => ('callAgentFunction' in r.message ? [(r.message.callAgentFunction as unknown as { callFunction: { args: { q: unknown } } }).callFunction.args.q] : []));
+    expect(queries()).toEqual(['', 'To']);
+    await jest.advanceTimersByTimeAsync(2_000);
+    expect(h.of('agentCallDue')).toHaveLength(1);
+    expect(h.of('agentCallTimedOut')).toHaveLength(1);
+    expect(pendingCalls(h.a2ui, h.store.getState())).toEqual([]);
+    expect(jest.getTimerCount()).toBe(0);
+    going.cancel();
+  });
+});
+
 describe('two runs at once, one stopping mid-send (fake timers)', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
