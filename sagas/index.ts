@@ -2,16 +2,17 @@
  * The a2ui sagas: they carry out the outbox and feed the store, reaching the outside world only
  * through injected ports (transport, openUrl, MCP client, clock), so tests swap them freely.
  *
- * Each outbox entry is carried out once: the root saga remembers (a bounded set of) the ids it
- * carried out, and ids come from the action that made the effect, so a state that time travel,
- * `replaceReducer` or a reducer restore brings back never re-sends, re-opens or re-arms anything.
+ * Each outbox entry is carried out once: the runs of one instance's saga remember (a bounded set
+ * of) the ids they carried out, and ids come from the action that made the effect, so a state that
+ * time travel, `replaceReducer` or a reducer restore brings back never re-sends, re-opens or
+ * re-arms anything, even in a run started after the one that carried it out (hot reload).
  * Sends go out one at a time in the order they were made, each with its delivery id and an
  * AbortSignal, retried with capped exponential backoff; a stuck send holds back only later sends,
  * never timers, openUrl or MCP replies, which a second worker carries out at once. Agent-call
  * timers (timeouts and debounces) run to the deadline recorded in state, so a restarted saga
  * re-arms them with the time left.
  */
-import { buffers, eventChannel, type EventChannel, type SagaIterator } from 'redux-saga';
+import { buffers, eventChannel, multicastChannel, type EventChannel, type MulticastChannel, type SagaIterator } from 'redux-saga';
 import { call, cancelled, delay, fork, put, race, select, take } from 'redux-saga/effects';
 import type { Action } from '@reduxjs/toolkit';
 import { a2uiActions, madeInThisRealm, type A2uiActions } from '../src/redux/actions';
@@ -61,6 +62,7 @@ const CARRIED_CAPACITY = 10_000;
 interface BoundedSet {
   has(id: string): boolean;
   add(id: string): void;
+  delete(id: string): void;
 }
 
 function boundedSet(capacity: number): BoundedSet {
@@ -72,7 +74,41 @@ function boundedSet(capacity: number): BoundedSet {
       members.add(id);
       if (members.size > capacity) members.delete(members.values().next().value as string);
     },
+    delete: (id) => void members.delete(id),
   };
+}
+
+/**
+ * What every run of one instance's saga shares, so a run started while another still runs (a host
+ * mistake) or after it stopped (hot reload, then a DevTools jump to a state from before) never
+ * carries out an entry again, never answers a tool call another run is running, and never sends
+ * a message another run is sending. Entry ids are unique in the realm, so sharing them is safe.
+ */
+interface Shared {
+  /** Entries carried out (sends: delivered) by any run. */
+  carried: BoundedSet;
+  /** MCP tool calls (`mcpToolCallKey`) a live run is running, or a run answered as interrupted. */
+  toolCalls: BoundedSet;
+  /** Sends a run is delivering (attempting or waiting to retry) right now. */
+  sending: Set<string>;
+  /** Says a run stopped delivering one (a run that stopped mid-send wakes the one waiting its turn). */
+  sendFreed: MulticastChannel<true>;
+  /** Agent calls (and `debounce:` + id, debounced ones) whose wait a run ever started. */
+  armedEver: BoundedSet;
+  /** Says a run stopped while waits ran: the runs still going take them over. */
+  waitsFreed: MulticastChannel<true>;
+}
+
+/** The shared memory of the runs of each instance, by its action creators. */
+const sharedByInstance = new WeakMap<A2uiActions, Shared>();
+
+function sharedOf(actions: A2uiActions): Shared {
+  let shared = sharedByInstance.get(actions);
+  if (shared === undefined) {
+    shared = { carried: boundedSet(CARRIED_CAPACITY), toolCalls: boundedSet(CARRIED_CAPACITY), sending: new Set(), sendFreed: multicastChannel(), armedEver: boundedSet(CARRIED_CAPACITY), waitsFreed: multicastChannel() };
+    sharedByInstance.set(actions, shared);
+  }
+  return shared;
 }
 
 /** Everything one run of the root saga works with. */
@@ -80,9 +116,9 @@ interface Run {
   ports: A2uiSagaPorts;
   actions: A2uiActions;
   selectSlice: (state: unknown) => A2uiState;
-  /** Whether an action is one of this instance's (the workers wake on nothing else). */
+  /** Whether an action is one of this instance's (the workers act on these; on others they only look whether the state was replaced). */
   ownAction: (action: Action) => boolean;
-  /** Entries carried out (sends: delivered) by this run. */
+  /** Entries carried out (sends: delivered) by any run of this instance (shared). */
   carried: BoundedSet;
   /** Carried entries a restored state brought back, acknowledged once more (never twice). */
   reacknowledged: BoundedSet;
@@ -94,8 +130,14 @@ interface Run {
   armed: Set<string>;
   /** Debounced agent calls whose wait runs. */
   armedDebounces: Set<string>;
-  /** MCP tool calls (`mcpToolCallKey`) this run started, or answered as interrupted. */
+  /** MCP tool calls (`mcpToolCallKey`) a live run started, or a run answered as interrupted (shared). */
   toolCalls: BoundedSet;
+  /** Sends a run of this instance is delivering, and word that one was let go (shared). */
+  sending: Set<string>;
+  sendFreed: MulticastChannel<true>;
+  /** Agent-call and debounce waits any run of this instance ever started, and word that a stopped run let some go (shared). */
+  armedEver: BoundedSet;
+  waitsFreed: MulticastChannel<true>;
   sendTimeoutMs: number;
   maxSendAttempts: number;
   retryDelayMs: number;
@@ -116,7 +158,7 @@ function* guarded(run: Run, name: string, worker: () => SagaIterator): SagaItera
 
 // ------------------------------------------------------------------ effects other than sends
 
-type Runner<T extends Effect['type']> = (run: Run, effect: Extract<Effect, { type: T }>) => SagaIterator;
+type Runner<T extends Effect['type']> = (run: Run, effect: Extract<Effect, { type: T }>, entryId: string) => SagaIterator;
 
 function* openUrlRunner(run: Run, effect: Extract<Effect, { type: 'openUrl' }>): SagaIterator {
   if (run.ports.openUrl) yield call(run.ports.openUrl, effect.url);
@@ -147,8 +189,13 @@ function* mcpNotifyRunner(run: Run, effect: Extract<Effect, { type: 'mcpNotify' 
   if (run.ports.mcpAppNotify) yield call(run.ports.mcpAppNotify, effect.surfaceId, effect.ref, effect.method, effect.params);
 }
 
-function* mcpToolCallRunner(run: Run, effect: Extract<Effect, { type: 'mcpToolCall' }>): SagaIterator {
-  yield call(runMcpToolCall, run.ports.mcpClient, run.actions, effect);
+function* mcpToolCallRunner(run: Run, effect: Extract<Effect, { type: 'mcpToolCall' }>, entryId: string): SagaIterator {
+  try {
+    yield call(runMcpToolCall, run.ports.mcpClient, run.actions, effect, entryId);
+  } finally {
+    // Stopped before its outcome came: the next drain (of a run still going, or the next one) answers it as interrupted.
+    if (yield cancelled()) run.toolCalls.delete(mcpToolCallKey(effect.surfaceId, effect.ref, effect.requestId));
+  }
 }
 // --- end MCP Apps
 
@@ -174,6 +221,8 @@ const effectRunners: { [T in Exclude<Effect['type'], 'send'>]?: Runner<T> } = {
  * from state, a URL is not reopened, a tool call waiting for its outcome is answered as interrupted).
  */
 function* drainEffects(run: Run): SagaIterator {
+  let deadlinesSeen: unknown = null;
+  let debouncesSeen: unknown = null;
   for (;;) {
     const slice: A2uiState = yield select(run.selectSlice);
     const outbox = slice.session.outbox;
@@ -207,14 +256,37 @@ function* drainEffects(run: Run): SagaIterator {
       done.push(entry.id);
       if (effect.type === 'mcpToolCall') run.toolCalls.add(mcpToolCallKey(effect.surfaceId, effect.ref, effect.requestId));
       const runner = effectRunners[effect.type] as Runner<typeof effect.type> | undefined;
-      if (runner) yield fork(guarded, run, `outbox:${effect.type}`, () => runner(run, effect as never));
+      if (runner) yield fork(guarded, run, `outbox:${effect.type}`, () => runner(run, effect as never, entry.id));
     }
     const interrupted = interruptedToolCalls(slice.session.mcpToolCalls, run.toolCalls);
     for (const settlement of interrupted.settle) yield put(run.actions.mcpToolReplied(settlement));
     if (interrupted.orphaned.length > 0) yield put(run.actions.mcpToolCallsOrphaned({ keys: interrupted.orphaned }));
     if (unknown.length > 0) yield put(run.actions.deliveryUnknown({ ids: unknown }));
     if (done.length > 0) yield put(run.actions.effectsDelivered({ ids: done }));
-    if (unknown.length + done.length + interrupted.settle.length + interrupted.orphaned.length === 0) yield take(run.ownAction);
+    if (unknown.length + done.length + interrupted.settle.length + interrupted.orphaned.length === 0) {
+      // A state put in place whole (redux-persist's REHYDRATE while the saga runs, a DevTools
+      // import) brings pending calls and debounces no agentCallSent armed: armed as a starting
+      // saga arms them. Only those never armed: a state DevTools jumped to brings back calls
+      // already timed out or answered.
+      if (slice.session.deadlines !== deadlinesSeen) yield fork(rearmPendingCalls, run, true);
+      if (slice.session.debounces !== debouncesSeen) yield fork(rearmDebounces, run, true);
+      deadlinesSeen = slice.session.deadlines;
+      debouncesSeen = slice.session.debounces;
+      yield call(nextChange, run, slice);
+    }
+  }
+}
+
+/**
+ * Waits for the next own action, or for an action of the host's that replaced this instance's
+ * state (a rehydrate, a reset). Other actions are let pass, a look at the state each.
+ */
+function* nextChange(run: Run, seen: A2uiState): SagaIterator {
+  for (;;) {
+    const action: Action = yield take('*');
+    if (run.ownAction(action)) return;
+    const now: A2uiState = yield select(run.selectSlice);
+    if (now !== seen) return;
   }
 }
 
@@ -241,6 +313,7 @@ function* delayFor(ms: number): SagaIterator {
 function* armAgentCall(run: Run, callId: string): SagaIterator {
   if (run.armed.has(callId)) return;
   run.armed.add(callId);
+  run.armedEver.add(callId);
   yield fork(guarded, run, `agentCall:${callId}`, () => watchAgentCall(run, callId));
 }
 
@@ -261,13 +334,30 @@ function* watchAgentCall(run: Run, callId: string): SagaIterator {
     if (timedOut) yield put(run.actions.agentCallTimedOut({ callId }));
   } finally {
     run.armed.delete(callId);
+    if (yield cancelled()) letWaitGo(run, callId);
   }
 }
 
-/** Arms every pending call that has a deadline in state (a restarted saga picks them up). */
-function* rearmPendingCalls(run: Run): SagaIterator {
+/** A wait stopped with its run: another run still going (two at once) arms it again. */
+function letWaitGo(run: Run, id: string): void {
+  run.armedEver.delete(id);
+  run.waitsFreed.put(true);
+}
+
+/** Arms the waits a stopped run let go, for as long as this run goes. */
+function* adoptFreedWaits(run: Run): SagaIterator {
+  for (;;) {
+    yield take(run.waitsFreed, '*');
+    yield fork(rearmPendingCalls, run, true);
+    yield fork(rearmDebounces, run, true);
+  }
+}
+
+/** Arms every pending call that has a deadline in state (a restarted saga picks them up); `onlyNew`: those no run armed before. */
+function* rearmPendingCalls(run: Run, onlyNew = false): SagaIterator {
   const slice: A2uiState = yield select(run.selectSlice);
   for (const callId of slice.session.deadlines === undefined ? [] : tableKeys(slice.session.deadlines)) {
+    if (onlyNew && run.armedEver.has(callId)) continue;
     const calls = slice.session.core?.agentCalls;
     if (calls !== undefined && tableGet(calls, callId)?.status === 'pending') yield call(armAgentCall, run, callId);
   }
@@ -279,6 +369,7 @@ function* rearmPendingCalls(run: Run): SagaIterator {
 function* armDebounce(run: Run, callId: string): SagaIterator {
   if (run.armedDebounces.has(callId)) return;
   run.armedDebounces.add(callId);
+  run.armedEver.add(`debounce:${callId}`);
   yield fork(guarded, run, `agentCallDebounce:${callId}`, () => watchDebounce(run, callId));
 }
 
@@ -297,13 +388,15 @@ function* watchDebounce(run: Run, callId: string): SagaIterator {
     if (elapsed) yield put(run.actions.agentCallDue({ callId }));
   } finally {
     run.armedDebounces.delete(callId);
+    if (yield cancelled()) letWaitGo(run, `debounce:${callId}`);
   }
 }
 
-/** Arms every debounced call still waiting in state (a restarted saga picks them up). */
-function* rearmDebounces(run: Run): SagaIterator {
+/** Arms every debounced call still waiting in state (a restarted saga picks them up); `onlyNew`: those no run armed before. */
+function* rearmDebounces(run: Run, onlyNew = false): SagaIterator {
   const slice: A2uiState = yield select(run.selectSlice);
   for (const callId of Object.keys(slice.session.debounces ?? {})) {
+    if (onlyNew && run.armedEver.has(`debounce:${callId}`)) continue;
     const calls = slice.session.core?.agentCalls;
     const row = calls === undefined ? undefined : tableGet(calls, callId);
     if (row?.status === 'pending' && row.debounced === true) yield call(armDebounce, run, callId);
@@ -396,10 +489,24 @@ function* deliver(run: Run, entry: OutboxEntry): SagaIterator {
 /** Sends the outbox's messages one at a time, in the order they were made. */
 function* sendInOrder(run: Run): SagaIterator {
   for (;;) {
-    const outbox: OutboxEntry[] = yield select(outboxOf(run));
-    const entry = nextSend(run, outbox);
-    if (entry === undefined) yield take(run.ownAction);
-    else yield call(deliver, run, entry);
+    const slice: A2uiState = yield select(run.selectSlice);
+    const entry = nextSend(run, slice.session.outbox);
+    if (entry === undefined) {
+      yield call(nextChange, run, slice);
+      continue;
+    }
+    if (run.sending.has(entry.id)) {
+      // Another run delivers it (two runs at once): its report, or its stopping, wakes this one.
+      yield race({ changed: call(nextChange, run, slice), freed: take(run.sendFreed, '*') });
+      continue;
+    }
+    run.sending.add(entry.id);
+    try {
+      yield call(deliver, run, entry);
+    } finally {
+      run.sending.delete(entry.id);
+      run.sendFreed.put(true);
+    }
   }
 }
 
@@ -466,6 +573,7 @@ export interface A2uiSagaOptions {
 export function createA2uiSaga<RootState>(selectSlice: (state: RootState) => A2uiState, options: A2uiSagaOptions = {}): A2uiRootSaga {
   const { actions = a2uiActions, defaultPorts = {}, where = 'the given selectSlice' } = options;
   const prefix = actions.messageReceived.type.slice(0, -'messageReceived'.length);
+  const shared = sharedOf(actions);
   return function* a2uiRootSaga(given: A2uiSagaPorts): SagaIterator {
     const ports: A2uiSagaPorts = { ...defaultPorts, ...given };
     // A saga pointed at the wrong place fails at once and loudly, instead of idling or spinning.
@@ -485,22 +593,30 @@ export function createA2uiSaga<RootState>(selectSlice: (state: RootState) => A2u
       actions,
       selectSlice: selectSlice as (state: unknown) => A2uiState,
       ownAction: (action) => typeof action.type === 'string' && action.type.startsWith(prefix),
-      carried: boundedSet(CARRIED_CAPACITY),
+      carried: shared.carried,
       reacknowledged: boundedSet(CARRIED_CAPACITY),
       reportedUnknown: boundedSet(CARRIED_CAPACITY),
       markedUnknown: boundedSet(CARRIED_CAPACITY),
       armed: new Set(),
       armedDebounces: new Set(),
-      toolCalls: boundedSet(CARRIED_CAPACITY),
+      toolCalls: shared.toolCalls,
+      sending: shared.sending,
+      sendFreed: shared.sendFreed,
+      armedEver: shared.armedEver,
+      waitsFreed: shared.waitsFreed,
       sendTimeoutMs: positive(ports.sendTimeoutMs, 15_000),
       maxSendAttempts: Math.floor(positive(ports.maxSendAttempts, 5)),
       retryDelayMs: positive(ports.retryDelayMs, 500),
       maxRetryDelayMs: positive(ports.maxRetryDelayMs, 30_000),
       now: typeof ports.now === 'function' ? ports.now : Date.now,
     };
+    // First, so that it is the first cancelled when the run stops: the run adopts none of the waits it lets go.
+    yield fork(guarded, run, 'waits', () => adoptFreedWaits(run));
     yield fork(guarded, run, 'transport', () => receive(run));
-    yield call(rearmPendingCalls, run);
-    yield call(rearmDebounces, run);
+    // Forked: a task ends only once the timers it forked end, so a call would hold the root
+    // saga (and so every send and effect) until the last re-armed call timed out.
+    yield fork(rearmPendingCalls, run);
+    yield fork(rearmDebounces, run);
     yield fork(supervised, run, 'outbox', drainEffects);
     yield fork(supervised, run, 'sender', sendInOrder);
   };

@@ -21,7 +21,8 @@ function toolOutcome(result: unknown): McpToolOutcome {
   return copy.ok ? { status: 'ok', result: copy.value } : { status: 'error', message: `The tool result is not JSON: ${copy.reason}.` };
 }
 
-export function* runMcpToolCall(client: McpToolClient | undefined, actions: A2uiActions, effect: Extract<Effect, { type: 'mcpToolCall' }>): SagaIterator {
+/** Runs one call; `entryId` (the outbox entry that asked for it) goes with the outcome, so the slice applies it only to that call. */
+export function* runMcpToolCall(client: McpToolClient | undefined, actions: A2uiActions, effect: Extract<Effect, { type: 'mcpToolCall' }>, entryId?: string): SagaIterator {
   const request = { name: effect.name, arguments: effect.arguments };
   let outcome: McpToolOutcome;
   if (client === undefined) {
@@ -48,6 +49,7 @@ export function* runMcpToolCall(client: McpToolClient | undefined, actions: A2ui
     arguments: effect.arguments,
   };
   if (effect.targetDataPath !== undefined) replied.targetDataPath = effect.targetDataPath;
+  if (entryId !== undefined) replied.entryId = entryId;
   yield put(actions.mcpToolReplied(replied));
 }
 

@@ -44,6 +44,11 @@ export interface McpToolSettlement {
   arguments?: Record<string, unknown>;
   /** Where a callMcpTool action wants the MCP App resource written. */
   targetDataPath?: string;
+  /**
+   * The outbox entry that asked for the call (the saga sets it). The slice applies the outcome only
+   * to that call, and ignores quietly one the state no longer waits for (reset, restored).
+   */
+  entryId?: string;
 }
 
 /** The effects of MCP Apps. */

@@ -50,7 +50,7 @@ export function mcpAppRequestedCase(ctx: SliceContext, state: A2uiState, input: 
 }
 
 export function checkMcpToolReplied(payload: Record<string, unknown>): Malformed | null {
-  const basic = fieldsMalformed(payload, { requestId: 'id', surfaceId: 'string', ref: 'string', outcome: 'record' });
+  const basic = fieldsMalformed(payload, { requestId: 'id', surfaceId: 'string', ref: 'string', outcome: 'record', entryId: 'string?' });
   if (basic) return basic;
   const status = (payload.outcome as Record<string, unknown>).status;
   return status === 'ok' || status === 'error' || status === 'timeout' ? null : new Malformed("payload.outcome.status must be 'ok', 'error' or 'timeout'");
@@ -59,13 +59,22 @@ export function checkMcpToolReplied(payload: Record<string, unknown>): Malformed
 /**
  * Applies a tool call's outcome, once: only a call the outbox asked for and whose outcome has not
  * come back is applied and answered; any other (forged, repeated, or a session where nothing asks
- * for tool calls) changes nothing but `lastError`, and the app is not answered a second time.
+ * for tool calls) changes nothing but `lastError`, and the app is not answered a second time. An
+ * outcome the saga reports (with `entryId`) goes only to the call of that entry; for a call the
+ * state no longer waits for, it changes nothing at all (a reset, a restore: no error to show).
  */
 export function mcpToolRepliedCase(ctx: SliceContext, state: A2uiState, settlement: McpToolSettlement, meta: A2uiActionMeta): A2uiState {
   const { surfaceId, ref, requestId } = settlement;
   const key = mcpToolCallKey(surfaceId, ref, requestId);
   const waiting = state.session.mcpToolCalls;
-  if (waiting === undefined || !hasOwn(waiting, key)) {
+  const asked = waiting !== undefined && hasOwn(waiting, key) ? waiting[key] : undefined;
+  const entryId = settlement.entryId;
+  if (entryId !== undefined && (asked === undefined || (typeof asked.id === 'string' && asked.id !== entryId))) {
+    // The saga's outcome of a call this state no longer waits for (reset, restored, or an earlier
+    // call under the same key, the app reloaded): nothing to answer, and nothing went wrong.
+    return state;
+  }
+  if (waiting === undefined || asked === undefined) {
     const why = `mcpToolReplied: no tool call ${JSON.stringify(requestId)} of node '${ref}' on surface '${surfaceId}' is waiting for its outcome; a forged or repeated outcome is ignored.`;
     return withLastError(state, 'mcpToolReplied', a2uiError('INVALID_ARGUMENT', why));
   }
