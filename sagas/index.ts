@@ -16,7 +16,7 @@ import { buffers, eventChannel, multicastChannel, type EventChannel, type Multic
 import { call, cancelled, delay, fork, put, race, select, take } from 'redux-saga/effects';
 import type { Action } from '@reduxjs/toolkit';
 import { a2uiActions, madeInThisRealm, type A2uiActions } from '../src/redux/actions';
-import { mcpToolCallKey, surfaceOf } from '../src/redux/operations';
+import { surfaceOf } from '../src/redux/operations';
 import type { A2uiState, OutboxEntry } from '../src/redux/state';
 import type { Effect, McpReply } from '../src/model/effects';
 import type { McpToolClient } from '../src/session/session';
@@ -87,7 +87,10 @@ function boundedSet(capacity: number): BoundedSet {
 interface Shared {
   /** Entries carried out (sends: delivered) by any run. */
   carried: BoundedSet;
-  /** MCP tool calls (`mcpToolCallKey`) a live run is running, or a run answered as interrupted. */
+  /**
+   * MCP tool calls a live run is running, or a run answered as interrupted, by the id of the outbox
+   * entry that asked (unique in the realm: two stores of one instance never clash on it).
+   */
   toolCalls: BoundedSet;
   /** Sends a run is delivering (attempting or waiting to retry) right now. */
   sending: Set<string>;
@@ -130,7 +133,7 @@ interface Run {
   armed: Set<string>;
   /** Debounced agent calls whose wait runs. */
   armedDebounces: Set<string>;
-  /** MCP tool calls (`mcpToolCallKey`) a live run started, or a run answered as interrupted (shared). */
+  /** MCP tool calls a live run started, or a run answered as interrupted, by entry id (shared). */
   toolCalls: BoundedSet;
   /** Sends a run of this instance is delivering, and word that one was let go (shared). */
   sending: Set<string>;
@@ -194,7 +197,7 @@ function* mcpToolCallRunner(run: Run, effect: Extract<Effect, { type: 'mcpToolCa
     yield call(runMcpToolCall, run.ports.mcpClient, run.actions, effect, entryId);
   } finally {
     // Stopped before its outcome came: the next drain (of a run still going, or the next one) answers it as interrupted.
-    if (yield cancelled()) run.toolCalls.delete(mcpToolCallKey(effect.surfaceId, effect.ref, effect.requestId));
+    if (yield cancelled()) run.toolCalls.delete(entryId);
   }
 }
 // --- end MCP Apps
@@ -254,7 +257,7 @@ function* drainEffects(run: Run): SagaIterator {
       if (effect.type === 'send') continue;
       run.carried.add(entry.id);
       done.push(entry.id);
-      if (effect.type === 'mcpToolCall') run.toolCalls.add(mcpToolCallKey(effect.surfaceId, effect.ref, effect.requestId));
+      if (effect.type === 'mcpToolCall') run.toolCalls.add(entry.id);
       const runner = effectRunners[effect.type] as Runner<typeof effect.type> | undefined;
       if (runner) yield fork(guarded, run, `outbox:${effect.type}`, () => runner(run, effect as never, entry.id));
     }

@@ -64,7 +64,8 @@ export const INTERRUPTED_TOOL_CALL =
  * of any, is answered with an error (`settle`: the app is told, the action ends in a diagnostic);
  * an app's call of another lifetime is only forgotten (`orphaned`: that app went with its page, and
  * the reloaded app numbers its requests from 1 again, so a reply would answer the wrong request).
- * Each call is handled once: `handled` holds the calls this run started or handled, and gains these.
+ * Each call is handled once: `handled` holds, by the id of the outbox entry that asked (by key for a
+ * record without one), the calls a run started or handled, and gains these.
  */
 export function interruptedToolCalls(
   waiting: A2uiState['session']['mcpToolCalls'],
@@ -74,11 +75,12 @@ export function interruptedToolCalls(
   const orphaned: string[] = [];
   if (waiting === undefined) return { settle, orphaned };
   for (const key of Object.keys(waiting)) {
-    if (handled.has(key)) continue;
-    handled.add(key);
-    const call = parseMcpToolCallKey(key);
     const asked: unknown = waiting[key];
     const { name, origin, id } = typeof asked === 'object' && asked !== null ? (asked as Record<string, unknown>) : {};
+    const handle = typeof id === 'string' ? id : key;
+    if (handled.has(handle)) continue;
+    handled.add(handle);
+    const call = parseMcpToolCallKey(key);
     const thisLifetime = typeof id === 'string' && madeInThisRealm(id);
     if (call === null || (origin !== 'action' && !thisLifetime)) {
       orphaned.push(key);
@@ -86,6 +88,7 @@ export function interruptedToolCalls(
     }
     const settlement: McpToolSettlement = { ...call, outcome: { status: 'error', message: INTERRUPTED_TOOL_CALL }, origin: origin === 'action' ? 'action' : 'app' };
     if (typeof name === 'string') settlement.name = name;
+    if (typeof id === 'string') settlement.entryId = id;
     settle.push(settlement);
   }
   return { settle, orphaned };

@@ -164,33 +164,68 @@ describe('a tool call whose saga stopped', () => {
 });
 
 describe('interruptedToolCalls', () => {
-  const here = `${REALM_TOKEN}.1:0`;
-  const elsewhere = `zz${REALM_TOKEN.slice(2)}.1:0`;
+  const here = (n: number) => `${REALM_TOKEN}.${n}:0`;
+  const elsewhere = (n: number) => `zz${REALM_TOKEN.slice(2)}.${n}:0`;
 
   test("answers this lifetime's calls and every action's call, forgets other lifetimes' app calls, each once", () => {
     const handled = new Set<string>();
     const waiting: Record<string, unknown> = {
-      [mcpToolCallKey('s', 'app', 3)]: { name: 'lookup', origin: 'app', id: here },
-      [mcpToolCallKey('s', 'app', '3')]: { name: 'lookup', origin: 'app', id: elsewhere },
-      [mcpToolCallKey('s', 'open', 'mcp-call-1')]: { name: 'openApp', origin: 'action', id: elsewhere },
+      [mcpToolCallKey('s', 'app', 3)]: { name: 'lookup', origin: 'app', id: here(1) },
+      [mcpToolCallKey('s', 'app', '3')]: { name: 'lookup', origin: 'app', id: elsewhere(1) },
+      [mcpToolCallKey('s', 'open', 'mcp-call-1')]: { name: 'openApp', origin: 'action', id: elsewhere(2) },
       // A record of unknown provenance (no id) is another lifetime's; a key no call can have is forgotten.
       [mcpToolCallKey('s', 'app', 4)]: true,
-      'not json': { name: 'x', origin: 'app', id: here },
-      '["s",1,2]': { name: 'x', origin: 'action', id: here },
+      'not json': { name: 'x', origin: 'app', id: here(2) },
+      '["s",1,2]': { name: 'x', origin: 'action', id: here(3) },
     };
     const first = interruptedToolCalls(waiting as A2uiState['session']['mcpToolCalls'], handled);
     const error = { status: 'error', message: INTERRUPTED_TOOL_CALL };
     expect(first.settle).toEqual([
-      { surfaceId: 's', ref: 'app', requestId: 3, name: 'lookup', origin: 'app', outcome: error },
-      { surfaceId: 's', ref: 'open', requestId: 'mcp-call-1', name: 'openApp', origin: 'action', outcome: error },
+      { surfaceId: 's', ref: 'app', requestId: 3, name: 'lookup', origin: 'app', outcome: error, entryId: here(1) },
+      { surfaceId: 's', ref: 'open', requestId: 'mcp-call-1', name: 'openApp', origin: 'action', outcome: error, entryId: elsewhere(2) },
     ]);
     expect(first.orphaned.sort()).toEqual([mcpToolCallKey('s', 'app', '3'), mcpToolCallKey('s', 'app', 4), 'not json', '["s",1,2]'].sort());
     expect(interruptedToolCalls(waiting as A2uiState['session']['mcpToolCalls'], handled)).toEqual({ settle: [], orphaned: [] });
     expect(interruptedToolCalls(undefined, new Set())).toEqual({ settle: [], orphaned: [] });
   });
 
-  test('leaves alone the calls this run started', () => {
+  test('leaves alone the calls a run started, known by the entry that asked, not by the key', () => {
     const key = mcpToolCallKey('s', 'app', 1);
-    expect(interruptedToolCalls({ [key]: { name: 'n', origin: 'app', id: here } }, new Set([key]))).toEqual({ settle: [], orphaned: [] });
+    expect(interruptedToolCalls({ [key]: { name: 'n', origin: 'app', id: here(1) } }, new Set([here(1)]))).toEqual({ settle: [], orphaned: [] });
+    // The same key asked by another entry (another store of the instance) is not that call.
+    expect(interruptedToolCalls({ [key]: { name: 'n', origin: 'app', id: here(2) } }, new Set([here(1)])).settle).toHaveLength(1);
+  });
+});
+
+describe('two stores of one instance', () => {
+  test("a restart in one store answers its own interrupted call; the other store's call with the same key runs on", async () => {
+    const held = countingClient(true);
+    const a2ui = createA2ui({ catalogs: [basicCatalog(), mcpCatalog()], mcpClient: held });
+    const stores = [0, 1].map(() => {
+      const sagaMiddleware = createSagaMiddleware();
+      const store = configureStore({ reducer: { a2ui: a2ui.reducer }, middleware: (defaults) => defaults().concat(sagaMiddleware) });
+      const { transport, agent } = createInMemoryTransport();
+      const replies: Array<{ requestId: string | number; reply: McpReply }> = [];
+      const runSaga = (): Task => sagaMiddleware.run(a2ui.saga, { transport, mcpClient: held, mcpAppReply: (requestId: string | number, reply: McpReply) => void replies.push({ requestId, reply }) });
+      return { store, agent, replies, runSaga, task: runSaga() };
+    });
+    for (const s of stores) {
+      s.agent.send(appSurfaceMessages());
+      s.store.dispatch(a2ui.actions.mcpAppRequested({ requestId: 7, surfaceId: SURFACE, ref: APP_REF, method: 'tools/call', params: { name: 'search', arguments: { q: 'owls' } } }));
+    }
+    await until(() => held.calls.length === 2);
+    const [a, b] = stores as [(typeof stores)[number], (typeof stores)[number]];
+    b.task.cancel();
+    const again = b.runSaga();
+    await until(() => b.replies.length > 0);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    expect(b.replies).toEqual([{ requestId: 7, reply: { error: { code: expect.any(Number), message: expect.stringContaining('interrupted') } } }]);
+    expect(b.store.getState().a2ui.session.mcpToolCalls).toBeUndefined();
+    // Store A's call (same surface, node and request id) is still running, unanswered.
+    expect(a.replies).toEqual([]);
+    expect(Object.keys(a.store.getState().a2ui.session.mcpToolCalls ?? {})).toEqual([mcpToolCallKey(SURFACE, APP_REF, 7)]);
+    a.task.cancel();
+    again.cancel();
   });
 });
