@@ -910,7 +910,10 @@ const RESERVED_KEYS = new Set(['id', 'component', 'catalogId', 'checks']);
 /** Evaluates one component's properties into a node, recording what it read. */
 class NodeBuilder {
   private readonly dataDeps: DataDependency[] = [];
-  private readonly seenPaths = new Set<string>();
+  /** Where each dependency sits in dataDeps, by `kind:path`; made only once a node reads many paths (else a scan). */
+  private dependencyIndex: Map<string, number> | undefined;
+  /** The index in dataDeps of the dependency `depend` recorded or found last. */
+  private lastDependency = -1;
   private readonly agentDeps: Array<{ key: string; row: AgentCallRow | undefined }> = [];
   private readonly childSpecs: NodeSpec[] = [];
   private readonly diagnostics: Diagnostic[] = [];
@@ -1135,8 +1138,7 @@ class NodeBuilder {
     if (value !== undefined) {
       if (slot === this.topKey) {
         // The prop shows this value as is (a nested binding's place is not recorded: no rebind).
-        const at = this.dataDeps.findIndex((d) => d.kind === 'value' && d.path === absolute);
-        (this.shownBy[at] ??= []).push(slot);
+        (this.shownBy[this.lastDependency] ??= []).push(slot);
       } else this.plain = false;
       return value;
     }
@@ -1187,14 +1189,30 @@ class NodeBuilder {
 
   /** Records that this node read `path` (its value, or a template its length); returns the value there. */
   private depend(path: string, kind: 'value' | 'length'): unknown {
-    const segments = splitPointer(path);
+    const at = this.dependencyAt(path, kind);
+    const segments = at < 0 ? splitPointer(path) : (this.dataDeps[at] as DataDependency).segments;
     const value = getAt(this.run.surfaceState.dataModel, segments);
-    const id = `${kind}:${path}`;
-    if (!this.seenPaths.has(id)) {
-      this.seenPaths.add(id);
-      this.dataDeps.push({ segments, path, kind, seen: kind === 'length' ? listShape(value) : value });
+    if (at >= 0) {
+      this.lastDependency = at;
+      return value;
+    }
+    this.lastDependency = this.dataDeps.length;
+    this.dataDeps.push({ segments, path, kind, seen: kind === 'length' ? listShape(value) : value });
+    if (this.dependencyIndex !== undefined) this.dependencyIndex.set(`${kind}:${path}`, this.lastDependency);
+    else if (this.dataDeps.length > MANY_DEPENDENCIES) {
+      this.dependencyIndex = new Map(this.dataDeps.map((dep, i) => [`${dep.kind}:${dep.path}`, i]));
     }
     return value;
+  }
+
+  /** The index of the dependency on `path` of this kind in dataDeps, or -1. */
+  private dependencyAt(path: string, kind: 'value' | 'length'): number {
+    if (this.dependencyIndex !== undefined) return this.dependencyIndex.get(`${kind}:${path}`) ?? -1;
+    for (let i = 0; i < this.dataDeps.length; i += 1) {
+      const dep = this.dataDeps[i] as DataDependency;
+      if (dep.path === path && dep.kind === kind) return i;
+    }
+    return -1;
   }
 
   private diagnose(severity: Diagnostic['severity'], code: Diagnostic['code'], message: string, path?: string): void {
@@ -1216,16 +1234,18 @@ function constraintsOf(catalog: Catalog, type: string): Constraints {
   return constraints;
 }
 
+/** Past this many data dependencies a node finds a repeated read through a map instead of a scan. */
+const MANY_DEPENDENCIES = 8;
+
 const NOT_PLAIN: unique symbol = Symbol('not a plain binding');
 
 function isBinding(value: unknown): value is { path: string } {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    !Array.isArray(value) &&
-    typeof (value as { path?: unknown }).path === 'string' &&
-    Object.keys(value).length === 1
-  );
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || typeof (value as { path?: unknown }).path !== 'string') return false;
+  // One own enumerable key, as `Object.keys(value).length === 1`, counted without making that array
+  // (every bound prop of every template row asks).
+  let keys = 0;
+  for (const key in value) if (hasOwn(value, key) && (keys += 1) > 1) return false;
+  return keys === 1;
 }
 
 function isCall(value: unknown): boolean {
