@@ -19,7 +19,7 @@ export interface A2uiSurfaceProps {
   components?: A2uiComponents;
   /** Drawn while the surface does not exist or has no root yet. */
   fallback?: ReactNode;
-  /** Lists the surface's diagnostics under it (default true). */
+  /** Lists the surface's diagnostics under it (default true); false does not collect them either. */
   diagnostics?: boolean;
   /** Adds the default stylesheet to the document once (default true). */
   styles?: boolean;
