@@ -957,14 +957,11 @@ class NodeBuilder {
     const component = this.component as ComponentRecord;
     const props: Record<string, unknown> = {};
     const bindings: Record<string, string> = {};
-    for (const [key, raw] of Object.entries(component)) {
-      if (RESERVED_KEYS.has(key)) continue;
-      const propShape = shape[key] ?? { kind: 'any' };
-      if ((propShape.kind === 'dynamic' || propShape.kind === 'any') && isBinding(raw)) {
-        bindings[key] = resolvePath(raw.path, this.spec.scope);
-      }
+    for (const prop of propPlanOf(component, shape)) {
+      const { key, raw } = prop;
+      if (prop.binding !== undefined) bindings[key] = resolvePath(prop.binding, this.spec.scope);
       this.topKey = key;
-      props[key] = this.evaluateShaped(raw, propShape, key);
+      props[key] = prop.plain && prop.binding !== undefined ? this.evaluateBinding(raw, prop.binding, key) : this.evaluateShaped(raw, prop.shape, key);
       this.topKey = null;
     }
     const validation = Array.isArray(component.checks) ? this.evaluateChecks(component.checks) : [];
@@ -1089,6 +1086,19 @@ class NodeBuilder {
       agentLookup: this.run.agentLookup(),
       limits: this.run.limits.expressions,
     };
+  }
+
+  /**
+   * What `evaluateShaped` gives a dynamic prop bound alone to `path` with an own `path` and no
+   * `call` (the plan checked that once per component): the plain read when it resolves, else the
+   * evaluator, as evaluateValue does.
+   */
+  private evaluateBinding(raw: unknown, path: string, slot: string): unknown {
+    if (this.run.maxReads >= 1) {
+      const plain = this.readBinding(path, slot);
+      if (plain !== NOT_PLAIN) return plain;
+    }
+    return this.evaluateValue(raw, slot);
   }
 
   private evaluateValue(raw: unknown, slot: string): unknown {
@@ -1220,6 +1230,42 @@ class NodeBuilder {
     if (path !== undefined) diagnostic.path = path;
     this.diagnostics.push(diagnostic);
   }
+}
+
+/** One prop of a component as building a node reads it from the definition alone. */
+interface PropPlan {
+  key: string;
+  raw: unknown;
+  shape: PropShape;
+  /** The binding's path when the prop takes a dynamic value and is bound alone (`{ path }`). */
+  binding: string | undefined;
+  /** Bound alone with an own `path` and no `call`: read directly, without the evaluator. */
+  plain: boolean;
+}
+
+const ANY_SHAPE: PropShape = Object.freeze({ kind: 'any' });
+/** Per component record, the shape its plan was made for and the plan (every row of a template shares one record). */
+const propPlans = new WeakMap<ComponentRecord, { shape: Record<string, PropShape>; props: PropPlan[] }>();
+
+/**
+ * The props of `component` in definition order, with their shapes and what kind of value each
+ * holds: the same for every node the component places, so it is read once per component rather
+ * than once per node (a 1,000-row template builds 1,000 nodes from one record).
+ */
+function propPlanOf(component: ComponentRecord, shape: Record<string, PropShape>): PropPlan[] {
+  const cached = propPlans.get(component);
+  if (cached !== undefined && cached.shape === shape) return cached.props;
+  const props: PropPlan[] = [];
+  for (const [key, raw] of Object.entries(component)) {
+    if (RESERVED_KEYS.has(key)) continue;
+    const propShape = shape[key] ?? ANY_SHAPE;
+    const binding = (propShape.kind === 'dynamic' || propShape.kind === 'any') && isBinding(raw) ? raw.path : undefined;
+    props.push({ key, raw, shape: propShape, binding, plain: binding !== undefined && hasOwn(raw as object, 'path') && !hasOwn(raw as object, 'call') });
+  }
+  // A record is never changed in place (an update replaces it), as the resolver's reuse of an
+  // entry whose record is the same object already assumes.
+  propPlans.set(component, { shape, props });
+  return props;
 }
 
 type Constraints = ReturnType<typeof componentConstraints>;
