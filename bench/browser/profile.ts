@@ -13,7 +13,9 @@
  *
  *   node --import tsx bench/browser/profile.ts [rows=1000] [keys=200] [--inputs] [--first] [--base]
  *
- * `--inputs`: only the input-event timing; `--first`: also first renders, sides in turn. `--base`: also keep this build of our page as
+ * `--inputs`: only the input-event timing; `--first`: also first renders, sides in turn, each with
+ * the part spent applying the messages (the store's dispatch, the processor's processMessages;
+ * the rest is rendering). `--base`: also keep this build of our page as
  * 'ours-base'; later runs time it beside the current code (old and new in turn, same load).
  */
 import { existsSync, writeFileSync } from 'node:fs';
@@ -243,16 +245,20 @@ if (!inputsOnly) {
 if (process.argv.includes('--first')) {
   for (const n of [10, 1000]) {
     const times = new Map<string, number[]>(sides.map((side) => [side, []]));
+    // The part of each first render spent applying the messages (dispatch / processMessages), timed in the page.
+    const applied = new Map<string, number[]>(sides.map((side) => [side, []]));
     for (let load = 0; load < 7; load++) {
       for (const side of sides) {
         const page = await open(side);
         const first = await page.evaluate((r) => (window as never as BenchWindow).bench.first(r), n);
         times.get(side)?.push(first.commitMs);
+        applied.get(side)?.push(await page.evaluate(() => (window as never as { benchApplied?: () => number }).benchApplied?.() ?? Number.NaN));
         await page.close();
       }
     }
     const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1] as number;
     console.log(`first render → commit, ${n} rows, median of 7 loads (ms): ${sides.map((side) => `${side} ${med(times.get(side) ?? []).toFixed(1)} [${(times.get(side) ?? []).map((x) => x.toFixed(0)).join(' ')}]`).join('; ')}`);
+    console.log(`  of which applying the messages (ms): ${sides.map((side) => `${side} ${med(applied.get(side) ?? []).toFixed(1)} [${(applied.get(side) ?? []).map((x) => x.toFixed(0)).join(' ')}]`).join('; ')}`);
   }
 }
 

@@ -200,13 +200,13 @@ function List({ node, surfaceId }: Props<'List'>) {
   const rows = win === null ? node.children : node.children.slice(win.start, win.end);
   return (
     <div ref={win?.ref} {...attrs} {...aria} role="list" className={cls(horizontal ? 'a2ui-list-horizontal' : 'a2ui-list-vertical')} style={{ ...attrs.style, alignItems: FLEX[align] ?? 'stretch' }}>
-      {win && <div aria-hidden="true" className="a2ui-list-spacer" data-testid="list-spacer-before" style={{ height: win.before }} />}
+      {win && <div aria-hidden="true" className="a2ui-list-spacer" data-testid="list-spacer-before" ref={win.before} />}
       {rows.map((ref, i) => (
         <div role="listitem" key={ref} className="a2ui-list-item" data-index={win ? start + i : undefined} aria-setsize={win ? count : undefined} aria-posinset={win ? start + i + 1 : undefined}>
           <NodeView surfaceId={surfaceId} nodeRef={ref} />
         </div>
       ))}
-      {win && <div aria-hidden="true" className="a2ui-list-spacer" data-testid="list-spacer-after" style={{ height: win.after }} />}
+      {win && <div aria-hidden="true" className="a2ui-list-spacer" data-testid="list-spacer-after" ref={win.after} />}
       {node.busy && <states.Busy busy />}
       {describe}
     </div>

@@ -56,26 +56,43 @@ export function windowRange(count: number, geometry: ListGeometry, overscan: num
   return { start, end };
 }
 
-/** The drawn slice of a windowed list and the heights its spacers stand for. */
+/** The drawn slice of a windowed list. */
 export interface ListWindow {
   /** Put on the list's element: its direct children are the spacers and the rows. */
   ref: RefObject<HTMLDivElement | null>;
+  /** Put on the spacers before and after the rows (this hook sizes them; render them without a height). */
+  before: RefObject<HTMLDivElement | null>;
+  after: RefObject<HTMLDivElement | null>;
   start: number;
   end: number;
-  /** Heights (px) of the spacers before and after the drawn rows. */
-  before: number;
-  after: number;
 }
 
-interface WindowState {
+interface Range {
   start: number;
   end: number;
-  rowHeight: number;
+}
+
+/**
+ * Sets the heights of the spacers to the rows they stand for. Only this hook sizes them (React
+ * renders them without a height), so a layout measured after a drawing resizes them without
+ * drawing again.
+ */
+function sizeSpacers(before: HTMLElement | null, after: HTMLElement | null, drawn: Range, count: number, rowHeight: number): void {
+  if (before === null || after === null) return;
+  const top = `${drawn.start * rowHeight}px`;
+  const bottom = `${(count - drawn.end) * rowHeight}px`;
+  if (before.style.height !== top) before.style.height = top;
+  if (after.style.height !== bottom) after.style.height = bottom;
 }
 
 /**
  * The window of a list of `count` rows, or null when the list is drawn whole (short, horizontal,
- * or windowing off). Rows carry `data-index`; the first child of the list element is the top spacer.
+ * or windowing off). Rows carry `data-index`; the list element's first child is the top spacer.
+ *
+ * A drawing is measured before the browser paints it. When the rows drawn already cover the
+ * window (the viewport's rows plus the overscan), only the spacers change and nothing is drawn
+ * again; this is the usual first render, whose first rows fill a common viewport. Rows outside
+ * the drawn range are drawn (a second render before the paint) only when the window needs them.
  */
 export function useListWindow(count: number, horizontal: boolean): ListWindow | null {
   const surface = useContext(SurfaceContext);
@@ -83,36 +100,48 @@ export function useListWindow(count: number, horizontal: boolean): ListWindow | 
   const active = options !== false && !horizontal && count > options.threshold;
   const overscan = options === false ? 0 : options.overscan;
   const ref = useRef<HTMLDivElement | null>(null);
-  const [state, setState] = useState<WindowState>(() => ({ start: 0, end: Math.min(count, INITIAL_ROWS), rowHeight: 0 }));
-  const current = useRef(state);
-  current.current = state;
+  const before = useRef<HTMLDivElement | null>(null);
+  const after = useRef<HTMLDivElement | null>(null);
+  const [range, setRange] = useState<Range>(() => ({ start: 0, end: Math.min(count, INITIAL_ROWS) }));
+  // The rows this render draws (the range clamped to the list); the rows drawn by the last commit
+  // and the row height measured last.
+  const start = Math.min(range.start, count);
+  const end = Math.min(Math.max(range.end, start), count);
+  const drawn = useRef<Range>({ start, end });
+  const rowHeight = useRef(0);
 
   const update = useCallback(() => {
     const element = ref.current;
     if (element === null) return;
     const rows = element.querySelectorAll<HTMLElement>(':scope > [data-index]');
-    let rowHeight = current.current.rowHeight;
+    let measured = rowHeight.current;
     const first = rows[0];
     const last = rows[rows.length - 1];
     if (first !== undefined && last !== undefined && rows.length >= 2) {
-      rowHeight = (last.getBoundingClientRect().top - first.getBoundingClientRect().top) / (rows.length - 1);
+      measured = (last.getBoundingClientRect().top - first.getBoundingClientRect().top) / (rows.length - 1);
     } else if (first !== undefined) {
-      rowHeight = first.getBoundingClientRect().height;
+      measured = first.getBoundingClientRect().height;
     }
     // Nothing laid out (display: none, or no layout engine): keep what is drawn.
-    if (!(rowHeight > 0)) return;
+    if (!(measured > 0)) return;
+    // Sub-pixel differences in the measured height must not resize (or re-render) in a loop.
+    if (Math.abs(measured - rowHeight.current) >= 0.5) rowHeight.current = measured;
     const spacer = element.firstElementChild;
     const listTop = spacer === null ? element.getBoundingClientRect().top : spacer.getBoundingClientRect().top;
     const viewportHeight = element.ownerDocument.defaultView?.innerHeight ?? 0;
-    const next = windowRange(count, { listTop, viewportHeight, rowHeight }, overscan);
-    const was = current.current;
-    // Sub-pixel differences in the measured height must not re-render in a loop.
-    const height = Math.abs(rowHeight - was.rowHeight) < 0.5 ? was.rowHeight : rowHeight;
-    if (next.start !== was.start || next.end !== was.end || height !== was.rowHeight) setState({ ...next, rowHeight: height });
+    const next = windowRange(count, { listTop, viewportHeight, rowHeight: rowHeight.current }, overscan);
+    const now = drawn.current;
+    if (next.start < now.start || next.end > now.end) {
+      // Rows the window needs are not drawn: draw the window (its layout effect sizes the spacers).
+      setRange(next);
+      return;
+    }
+    sizeSpacers(before.current, after.current, now, count, rowHeight.current);
   }, [count, overscan]);
 
   // Measure after every drawing, before the browser paints: a first render settles in one frame.
   useLayoutEffect(() => {
+    drawn.current = { start, end };
     if (active) update();
   });
 
@@ -139,7 +168,5 @@ export function useListWindow(count: number, horizontal: boolean): ListWindow | 
   }, [active, update]);
 
   if (!active) return null;
-  const start = Math.min(state.start, count);
-  const end = Math.min(Math.max(state.end, start), count);
-  return { ref, start, end, before: start * state.rowHeight, after: (count - end) * state.rowHeight };
+  return { ref, before, after, start, end };
 }

@@ -19,7 +19,7 @@ export interface A2uiSurfaceProps {
   components?: A2uiComponents;
   /** Drawn while the surface does not exist or has no root yet. */
   fallback?: ReactNode;
-  /** Lists the surface's diagnostics under it (default true). */
+  /** Lists the surface's diagnostics under it (default true); false does not collect them either. */
   diagnostics?: boolean;
   /** Adds the default stylesheet to the document once (default true). */
   styles?: boolean;
@@ -30,6 +30,8 @@ export interface A2uiSurfaceProps {
    */
   windowing?: Partial<ListWindowing> | false;
 }
+
+const NO_DIAGNOSTICS: readonly Diagnostic[] = Object.freeze([]);
 
 function Diagnostics({ list }: { list: readonly Diagnostic[] }) {
   if (list.length === 0) return null;
@@ -49,7 +51,8 @@ export function A2uiSurface({ surfaceId, components = defaultComponents, fallbac
   const { selectors } = useA2uiContext();
   const rootRef = useSelector((state: unknown) => selectors.selectResolvedTree(state, surfaceId)?.root?.ref ?? null);
   const catalogId = useSelector((state: unknown) => selectors.selectSurface(state, surfaceId)?.catalogId ?? null);
-  const list = useSelector((state: unknown) => selectors.selectDiagnostics(state, surfaceId));
+  // A surface that does not list its diagnostics does not collect them (a walk of every node).
+  const list = useSelector((state: unknown) => (diagnostics ? selectors.selectDiagnostics(state, surfaceId) : NO_DIAGNOSTICS));
   const store = useStore();
   const feed = useMemo(() => createNodeFeed(store, (state) => selectors.selectResolvedTree(state, surfaceId)), [store, selectors, surfaceId]);
   const read = readListWindowing(windowing);
