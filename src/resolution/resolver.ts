@@ -910,10 +910,7 @@ const RESERVED_KEYS = new Set(['id', 'component', 'catalogId', 'checks']);
 /** Evaluates one component's properties into a node, recording what it read. */
 class NodeBuilder {
   private readonly dataDeps: DataDependency[] = [];
-  /** Where each dependency sits in dataDeps, by `kind:path`; made only once a node reads many paths (else a scan). */
-  private dependencyIndex: Map<string, number> | undefined;
-  /** The index in dataDeps of the dependency `depend` recorded or found last. */
-  private lastDependency = -1;
+  private readonly seenPaths = new Set<string>();
   private readonly agentDeps: Array<{ key: string; row: AgentCallRow | undefined }> = [];
   private readonly childSpecs: NodeSpec[] = [];
   private readonly diagnostics: Diagnostic[] = [];
@@ -957,11 +954,14 @@ class NodeBuilder {
     const component = this.component as ComponentRecord;
     const props: Record<string, unknown> = {};
     const bindings: Record<string, string> = {};
-    for (const prop of propPlanOf(component, shape)) {
-      const { key, raw } = prop;
-      if (prop.binding !== undefined) bindings[key] = resolvePath(prop.binding, this.spec.scope);
+    for (const [key, raw] of Object.entries(component)) {
+      if (RESERVED_KEYS.has(key)) continue;
+      const propShape = shape[key] ?? { kind: 'any' };
+      if ((propShape.kind === 'dynamic' || propShape.kind === 'any') && isBinding(raw)) {
+        bindings[key] = resolvePath(raw.path, this.spec.scope);
+      }
       this.topKey = key;
-      props[key] = prop.plain && prop.binding !== undefined ? this.evaluateBinding(raw, prop.binding, key) : this.evaluateShaped(raw, prop.shape, key);
+      props[key] = this.evaluateShaped(raw, propShape, key);
       this.topKey = null;
     }
     const validation = Array.isArray(component.checks) ? this.evaluateChecks(component.checks) : [];
@@ -1088,19 +1088,6 @@ class NodeBuilder {
     };
   }
 
-  /**
-   * What `evaluateShaped` gives a dynamic prop bound alone to `path` with an own `path` and no
-   * `call` (the plan checked that once per component): the plain read when it resolves, else the
-   * evaluator, as evaluateValue does.
-   */
-  private evaluateBinding(raw: unknown, path: string, slot: string): unknown {
-    if (this.run.maxReads >= 1) {
-      const plain = this.readBinding(path, slot);
-      if (plain !== NOT_PLAIN) return plain;
-    }
-    return this.evaluateValue(raw, slot);
-  }
-
   private evaluateValue(raw: unknown, slot: string): unknown {
     if (isBinding(raw)) {
       // The evaluator reads own keys: an own `path`, no own `call` (JSON input always has them so).
@@ -1148,7 +1135,8 @@ class NodeBuilder {
     if (value !== undefined) {
       if (slot === this.topKey) {
         // The prop shows this value as is (a nested binding's place is not recorded: no rebind).
-        (this.shownBy[this.lastDependency] ??= []).push(slot);
+        const at = this.dataDeps.findIndex((d) => d.kind === 'value' && d.path === absolute);
+        (this.shownBy[at] ??= []).push(slot);
       } else this.plain = false;
       return value;
     }
@@ -1199,30 +1187,14 @@ class NodeBuilder {
 
   /** Records that this node read `path` (its value, or a template its length); returns the value there. */
   private depend(path: string, kind: 'value' | 'length'): unknown {
-    const at = this.dependencyAt(path, kind);
-    const segments = at < 0 ? splitPointer(path) : (this.dataDeps[at] as DataDependency).segments;
+    const segments = splitPointer(path);
     const value = getAt(this.run.surfaceState.dataModel, segments);
-    if (at >= 0) {
-      this.lastDependency = at;
-      return value;
-    }
-    this.lastDependency = this.dataDeps.length;
-    this.dataDeps.push({ segments, path, kind, seen: kind === 'length' ? listShape(value) : value });
-    if (this.dependencyIndex !== undefined) this.dependencyIndex.set(`${kind}:${path}`, this.lastDependency);
-    else if (this.dataDeps.length > MANY_DEPENDENCIES) {
-      this.dependencyIndex = new Map(this.dataDeps.map((dep, i) => [`${dep.kind}:${dep.path}`, i]));
+    const id = `${kind}:${path}`;
+    if (!this.seenPaths.has(id)) {
+      this.seenPaths.add(id);
+      this.dataDeps.push({ segments, path, kind, seen: kind === 'length' ? listShape(value) : value });
     }
     return value;
-  }
-
-  /** The index of the dependency on `path` of this kind in dataDeps, or -1. */
-  private dependencyAt(path: string, kind: 'value' | 'length'): number {
-    if (this.dependencyIndex !== undefined) return this.dependencyIndex.get(`${kind}:${path}`) ?? -1;
-    for (let i = 0; i < this.dataDeps.length; i += 1) {
-      const dep = this.dataDeps[i] as DataDependency;
-      if (dep.path === path && dep.kind === kind) return i;
-    }
-    return -1;
   }
 
   private diagnose(severity: Diagnostic['severity'], code: Diagnostic['code'], message: string, path?: string): void {
@@ -1230,42 +1202,6 @@ class NodeBuilder {
     if (path !== undefined) diagnostic.path = path;
     this.diagnostics.push(diagnostic);
   }
-}
-
-/** One prop of a component as building a node reads it from the definition alone. */
-interface PropPlan {
-  key: string;
-  raw: unknown;
-  shape: PropShape;
-  /** The binding's path when the prop takes a dynamic value and is bound alone (`{ path }`). */
-  binding: string | undefined;
-  /** Bound alone with an own `path` and no `call`: read directly, without the evaluator. */
-  plain: boolean;
-}
-
-const ANY_SHAPE: PropShape = Object.freeze({ kind: 'any' });
-/** Per component record, the shape its plan was made for and the plan (every row of a template shares one record). */
-const propPlans = new WeakMap<ComponentRecord, { shape: Record<string, PropShape>; props: PropPlan[] }>();
-
-/**
- * The props of `component` in definition order, with their shapes and what kind of value each
- * holds: the same for every node the component places, so it is read once per component rather
- * than once per node (a 1,000-row template builds 1,000 nodes from one record).
- */
-function propPlanOf(component: ComponentRecord, shape: Record<string, PropShape>): PropPlan[] {
-  const cached = propPlans.get(component);
-  if (cached !== undefined && cached.shape === shape) return cached.props;
-  const props: PropPlan[] = [];
-  for (const [key, raw] of Object.entries(component)) {
-    if (RESERVED_KEYS.has(key)) continue;
-    const propShape = shape[key] ?? ANY_SHAPE;
-    const binding = (propShape.kind === 'dynamic' || propShape.kind === 'any') && isBinding(raw) ? raw.path : undefined;
-    props.push({ key, raw, shape: propShape, binding, plain: binding !== undefined && hasOwn(raw as object, 'path') && !hasOwn(raw as object, 'call') });
-  }
-  // A record is never changed in place (an update replaces it), as the resolver's reuse of an
-  // entry whose record is the same object already assumes.
-  propPlans.set(component, { shape, props });
-  return props;
 }
 
 type Constraints = ReturnType<typeof componentConstraints>;
@@ -1280,18 +1216,16 @@ function constraintsOf(catalog: Catalog, type: string): Constraints {
   return constraints;
 }
 
-/** Past this many data dependencies a node finds a repeated read through a map instead of a scan. */
-const MANY_DEPENDENCIES = 8;
-
 const NOT_PLAIN: unique symbol = Symbol('not a plain binding');
 
 function isBinding(value: unknown): value is { path: string } {
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || typeof (value as { path?: unknown }).path !== 'string') return false;
-  // One own enumerable key, as `Object.keys(value).length === 1`, counted without making that array
-  // (every bound prop of every template row asks).
-  let keys = 0;
-  for (const key in value) if (hasOwn(value, key) && (keys += 1) > 1) return false;
-  return keys === 1;
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    typeof (value as { path?: unknown }).path === 'string' &&
+    Object.keys(value).length === 1
+  );
 }
 
 function isCall(value: unknown): boolean {
