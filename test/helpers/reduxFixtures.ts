@@ -108,3 +108,27 @@ export function echoSurface(surfaceId = 's') {
     },
   });
 }
+
+/**
+ * createSurface for `surfaceId`: a Button sending the event `go`, a Button opening a URL
+ * (`openUrl`, ref `open`) and a Text bound to the agent function `lookup(q: /q)`, so one surface
+ * makes every kind of outbox entry: an action, a URL to open and an agent call.
+ */
+export function goOpenLookupSurface(surfaceId = 'b') {
+  return deepFreeze({
+    version: 'v1.0',
+    createSurface: {
+      surfaceId,
+      catalogId: BASIC_CATALOG_ID,
+      components: [
+        { id: 'root', component: 'Row', children: ['go', 'open', 'calls'] },
+        { id: 'go', component: 'Button', child: 'goLabel', action: { event: { name: 'go' } } },
+        { id: 'goLabel', component: 'Text', text: 'Go' },
+        { id: 'open', component: 'Button', child: 'openLabel', action: { functionCall: { call: 'openUrl', args: { url: 'https://example.com/' } } } },
+        { id: 'openLabel', component: 'Text', text: 'Open' },
+        { id: 'calls', component: 'Text', text: { call: 'lookup', args: { q: { path: '/q' } } } },
+      ],
+      dataModel: { q: 'a' },
+    },
+  });
+}

@@ -15,10 +15,12 @@ import type { McpToolClient } from '../../src/mcp/types';
 import type { A2uiState } from '../../src/redux/state';
 import { createInMemoryTransport } from '../../src/transports/inMemory';
 import { INTERRUPTED_TOOL_CALL } from '../../sagas/mcpToolCall';
-import { BASIC_CATALOG_ID, createDevToolsStore, deepFreeze } from '../helpers/reduxHarness';
+import { createDevToolsStore } from '../helpers/reduxHarness';
 import { FLUSH, PAUSE, PERSIST, persistReducer, persistStore, PURGE, REGISTER, REHYDRATE, type Storage } from 'redux-persist';
 import { REALM_TOKEN } from '../../src/redux/actions';
 import { APP_REF, OPEN_BUTTON_REF, SURFACE, appSurfaceMessages, startMcpServer, type McpFixture } from './fixtures';
+import { memoryStorage } from '../helpers/persistStorage';
+import { goOpenLookupSurface } from '../helpers/reduxFixtures';
 
 let mcp: McpFixture;
 beforeAll(async () => {
@@ -74,6 +76,13 @@ function storeOf(a2ui: A2ui, reducer: Reducer<A2uiState> = a2ui.reducer) {
 }
 
 const instance = (client: McpToolClient, reducerPath = 'a2ui') => createA2ui({ reducerPath, catalogs: [basicCatalog(), mcpCatalog()], mcpClient: client });
+/** A held-back client, an instance with the MCP catalog on it, its store (its reducer wrapped by `wrap`) and recording ports. */
+function setUp(wrap?: (a2ui: A2ui) => Reducer<A2uiState>) {
+  const client = gatedClient();
+  const a2ui = instance(client);
+  const h = storeOf(a2ui, wrap?.(a2ui));
+  return { client, a2ui, h, ...recordingPorts(client) };
+}
 const search = (a2ui: A2ui, requestId: number, q: string, surfaceId = SURFACE) =>
   a2ui.actions.mcpAppRequested({ requestId, surfaceId, ref: APP_REF, method: 'tools/call', params: { name: 'search', arguments: { q } } });
 
@@ -90,10 +99,7 @@ const interrupted = { error: { code: expect.any(Number), message: expect.stringC
 
 describe('two saga runs for one instance at once', () => {
   test("an app's call one run is running is not answered as interrupted by the other: one answer, the real one", async () => {
-    const client = gatedClient();
-    const a2ui = instance(client);
-    const h = storeOf(a2ui);
-    const { ports, agent, replies } = recordingPorts(client);
+    const { client, a2ui, h, ports, agent, replies } = setUp();
     const one = h.sagaMiddleware.run(a2ui.saga, ports);
     const two = h.sagaMiddleware.run(a2ui.saga, { ...ports, transport: { send: ports.transport.send.bind(ports.transport) } });
     agent.send(appSurfaceMessages());
@@ -113,10 +119,7 @@ describe('two saga runs for one instance at once', () => {
   });
 
   test('when one of them stops, the other answers its running call as interrupted, once', async () => {
-    const client = gatedClient();
-    const a2ui = instance(client);
-    const h = storeOf(a2ui);
-    const { ports, agent, replies } = recordingPorts(client);
+    const { client, a2ui, h, ports, agent, replies } = setUp();
     const one = h.sagaMiddleware.run(a2ui.saga, ports);
     agent.send(appSurfaceMessages());
     h.store.dispatch(search(a2ui, 7, 'owls')); // run one runs it
@@ -139,10 +142,7 @@ describe('two saga runs for one instance at once', () => {
 
 describe('a restart while tool calls run', () => {
   test("the app gets one error reply, the action's call one MCP_TOOL_FAILED diagnostic; nothing runs again, late outcomes are dropped", async () => {
-    const client = gatedClient();
-    const a2ui = instance(client);
-    const h = storeOf(a2ui);
-    const { ports, agent, replies, diagnostics } = recordingPorts(client);
+    const { client, a2ui, h, ports, agent, replies, diagnostics } = setUp();
     const first = h.sagaMiddleware.run(a2ui.saga, ports);
     agent.send(appSurfaceMessages());
     h.store.dispatch(search(a2ui, 3, 'owls'));
@@ -172,10 +172,7 @@ describe('a reset of the slice while a tool call runs', () => {
   const logout = (a2ui: A2ui): Reducer<A2uiState> => (state, action) => (action.type === 'host/logout' ? a2ui.reducer(undefined, action) : a2ui.reducer(state, action));
 
   test('the late outcome is dropped: no reply, no surface back, no error', async () => {
-    const client = gatedClient();
-    const a2ui = instance(client);
-    const h = storeOf(a2ui, logout(a2ui));
-    const { ports, agent, replies } = recordingPorts(client);
+    const { client, a2ui, h, ports, agent, replies } = setUp(logout);
     const task = h.sagaMiddleware.run(a2ui.saga, ports);
     agent.send(appSurfaceMessages());
     h.store.dispatch(search(a2ui, 7, 'owls'));
@@ -193,10 +190,7 @@ describe('a reset of the slice while a tool call runs', () => {
   });
 
   test("the old call's outcome never answers the reloaded app's request of the same id", async () => {
-    const client = gatedClient();
-    const a2ui = instance(client);
-    const h = storeOf(a2ui, logout(a2ui));
-    const { ports, agent, replies } = recordingPorts(client);
+    const { client, a2ui, h, ports, agent, replies } = setUp(logout);
     const task = h.sagaMiddleware.run(a2ui.saga, ports);
     agent.send(appSurfaceMessages());
     h.store.dispatch(search(a2ui, 7, 'before'));
@@ -221,10 +215,7 @@ describe('a reset of the slice while a tool call runs', () => {
   });
 
   test('after disposed the app is told the session is gone, once, and nothing is applied', async () => {
-    const client = gatedClient();
-    const a2ui = instance(client);
-    const h = storeOf(a2ui);
-    const { ports, agent, replies } = recordingPorts(client);
+    const { client, a2ui, h, ports, agent, replies } = setUp();
     const task = h.sagaMiddleware.run(a2ui.saga, ports);
     agent.send(appSurfaceMessages());
     h.store.dispatch(search(a2ui, 7, 'owls'));
@@ -366,15 +357,6 @@ describe('DevTools after a restart that interrupted a tool call', () => {
 });
 
 describe('redux-persist rehydrating tool calls after the saga started', () => {
-  function memoryStorage(): Storage & { items: Map<string, string> } {
-    const items = new Map<string, string>();
-    return {
-      items,
-      getItem: async (key: string) => items.get(key) ?? null,
-      setItem: async (key: string, value: string) => void items.set(key, value),
-      removeItem: async (key: string) => void items.delete(key),
-    };
-  }
   async function persisted(storage: Storage, a2ui: A2ui, beforeRehydrate?: (sagaMiddleware: ReturnType<typeof createSagaMiddleware>) => void) {
     const sagaMiddleware = createSagaMiddleware();
     const store = configureStore({
@@ -388,27 +370,13 @@ describe('redux-persist rehydrating tool calls after the saga started', () => {
   }
 
   test('every kind of outbox entry and waiting record: nothing is carried out blindly, the pending call times out once', async () => {
-    const basic = deepFreeze({
-      version: 'v1.0',
-      createSurface: {
-        surfaceId: 'b',
-        catalogId: BASIC_CATALOG_ID,
-        components: [
-          { id: 'root', component: 'Row', children: ['go', 'link', 'calls'] },
-          { id: 'go', component: 'Button', child: 'goLabel', action: { event: { name: 'go' } } },
-          { id: 'goLabel', component: 'Text', text: 'Go' },
-          { id: 'link', component: 'Button', child: 'linkLabel', action: { functionCall: { call: 'openUrl', args: { url: 'https://example.com/' } } } },
-          { id: 'linkLabel', component: 'Text', text: 'Open' },
-          { id: 'calls', component: 'Text', text: { call: 'lookup', args: { q: 'x' } } },
-        ],
-      },
-    });
+    const basic = goOpenLookupSurface();
     const storage = memoryStorage();
     const before = createA2ui({ catalogs: [basicCatalog(), mcpCatalog()], mcpClient: gatedClient(), defaultTimeoutMs: 400 });
     const first = await persisted(storage, before);
     first.store.dispatch(before.actions.messageReceived(appSurfaceMessages()));
     first.store.dispatch(before.actions.messageReceived(basic)); // a send and a pending call with a deadline
-    first.store.dispatch(before.actions.actionInvoked({ surfaceId: 'b', ref: 'link' })); // openUrl
+    first.store.dispatch(before.actions.actionInvoked({ surfaceId: 'b', ref: 'open' })); // openUrl
     first.store.dispatch(before.actions.actionInvoked({ surfaceId: 'b', ref: 'go' })); // a send
     first.store.dispatch(before.actions.mcpAppRequested({ requestId: 1, surfaceId: SURFACE, ref: APP_REF, method: 'ui/request-display-mode', params: { mode: 'inline' } })); // mcpReply
     first.store.dispatch(before.actions.messageReceived([{ version: 'v1.0', updateDataModel: { surfaceId: SURFACE, path: '/game/score', value: 5 } }])); // mcpNotify

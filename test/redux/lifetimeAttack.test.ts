@@ -15,27 +15,12 @@ import type { A2uiState } from '../../src/redux/state';
 import type { A2uiTransport } from '../../sagas';
 import { createInMemoryTransport } from '../../src/transports/inMemory';
 import { tableKeys } from '../../src/data/table';
-import { BASIC_CATALOG_ID, createActionRecorder, createDevToolsStore, deepFreeze } from '../helpers/reduxHarness';
-import { echoSurface } from '../helpers/reduxFixtures';
+import { createActionRecorder, createDevToolsStore } from '../helpers/reduxHarness';
+import { echoSurface, goOpenLookupSurface } from '../helpers/reduxFixtures';
 import type { A2uiOptions } from '../../src/createA2ui';
+import { memoryStorage } from '../helpers/persistStorage';
 
-/** A Button that sends `go`, one that opens a URL, and a Text bound to the agent function `lookup`. */
-const surface = deepFreeze({
-  version: 'v1.0',
-  createSurface: {
-    surfaceId: 'b',
-    catalogId: BASIC_CATALOG_ID,
-    components: [
-      { id: 'root', component: 'Row', children: ['go', 'open', 'calls'] },
-      { id: 'go', component: 'Button', child: 'goLabel', action: { event: { name: 'go' } } },
-      { id: 'goLabel', component: 'Text', text: 'Go' },
-      { id: 'open', component: 'Button', child: 'openLabel', action: { functionCall: { call: 'openUrl', args: { url: 'https://example.com/' } } } },
-      { id: 'openLabel', component: 'Text', text: 'Open' },
-      { id: 'calls', component: 'Text', text: { call: 'lookup', args: { q: { path: '/q' } } } },
-    ],
-    dataModel: { q: 'a' },
-  },
-});
+const surface = goOpenLookupSurface();
 
 const keyOf = (message: Record<string, unknown>) => Object.keys(message).find((k) => k !== 'version') ?? '?';
 /** What the agent received, as [message kind, delivery id]. */
@@ -43,6 +28,28 @@ const receivedKinds = (agent: ReturnType<typeof createInMemoryTransport>['agent'
   agent.received.map((r) => [keyOf(r.message as Record<string, unknown>), r.metadata?.a2uiDeliveryId]);
 const callIdOf = (agent: ReturnType<typeof createInMemoryTransport>['agent'], n: number) =>
   (agent.received.filter((r) => 'callAgentFunction' in r.message)[n]?.message.callAgentFunction as { functionCallId: string }).functionCallId;
+
+/**
+ * A store whose saga the test starts and stops itself, recording every action; `wrap` puts a host
+ * reducer around the slice (a logout). `flaky` is the transport failing while `failing` is set.
+ */
+function restartable(options: Partial<A2uiOptions>, wrap?: (a2ui: A2ui) => Reducer<A2uiState>) {
+  const a2ui = createA2ui({ catalogs: [basicCatalog()], ...options });
+  const sagaMiddleware = createSagaMiddleware();
+  const { middleware: recorder, actions: seen } = createActionRecorder();
+  const store = configureStore({ reducer: { a2ui: wrap === undefined ? a2ui.reducer : wrap(a2ui) }, middleware: (d) => d().prepend(recorder).concat(sagaMiddleware) });
+  const { transport, agent } = createInMemoryTransport();
+  const network = { failing: false };
+  const flaky: A2uiTransport = {
+    send: (message, metadata, sendOptions) => {
+      if (network.failing) throw new Error('network down');
+      transport.send(message, metadata, sendOptions);
+    },
+    subscribe: (listener) => transport.subscribe(listener),
+  };
+  const of = (type: string) => seen.filter((action) => action.type === `a2ui/${type}`).map((action) => action.payload as Record<string, unknown>);
+  return { a2ui, store, sagaMiddleware, transport, flaky, network, agent, seen, of, state: (): A2uiState => store.getState().a2ui };
+}
 const pendingCalls = (a2ui: A2ui, state: unknown) => a2ui.selectors.selectPendingAgentCalls(state as never);
 
 describe('DevTools: a jump to a state from before the saga restarted', () => {
@@ -112,19 +119,8 @@ describe('a restart while sends retry and agent calls wait', () => {
   afterEach(() => jest.useRealTimers());
 
   test('each send reaches the agent once after the restart, and each pending call times out once', async () => {
-    const a2ui = createA2ui({ catalogs: [basicCatalog()], defaultTimeoutMs: 5_000 });
-    const sagaMiddleware = createSagaMiddleware();
-    const { middleware: recorder, actions: seen } = createActionRecorder();
-    const store = configureStore({ reducer: { a2ui: a2ui.reducer }, middleware: (d) => d().prepend(recorder).concat(sagaMiddleware) });
-    const { transport, agent } = createInMemoryTransport();
-    let failing = true;
-    const flaky: A2uiTransport = {
-      send: (message, metadata, options) => {
-        if (failing) throw new Error('network down');
-        transport.send(message, metadata, options);
-      },
-      subscribe: (listener) => transport.subscribe(listener),
-    };
+    const { a2ui, store, sagaMiddleware, agent, flaky, network, seen } = restartable({ defaultTimeoutMs: 5_000 });
+    network.failing = true;
     const ports = { transport: flaky, retryDelayMs: 1_000, maxSendAttempts: 10 };
     const first = sagaMiddleware.run(a2ui.saga, ports);
     agent.send(surface); // one agent call, its message failing
@@ -133,7 +129,7 @@ describe('a restart while sends retry and agent calls wait', () => {
     expect(store.getState().a2ui.session.outbox.filter((e: { delivery?: { status: string } }) => e.delivery?.status === 'retrying')).toHaveLength(1);
 
     first.cancel();
-    failing = false;
+    network.failing = false;
     const second = sagaMiddleware.run(a2ui.saga, ports);
     await jest.advanceTimersByTimeAsync(10_000);
     const kinds = receivedKinds(agent);
@@ -147,16 +143,6 @@ describe('a restart while sends retry and agent calls wait', () => {
 });
 
 // ------------------------------------------------------------------ redux-persist
-
-function memoryStorage(): Storage & { items: Map<string, string> } {
-  const items = new Map<string, string>();
-  return {
-    items,
-    getItem: async (key: string) => items.get(key) ?? null,
-    setItem: async (key: string, value: string) => void items.set(key, value),
-    removeItem: async (key: string) => void items.delete(key),
-  };
-}
 
 /** A store lifetime persisted under 'a2ui'; `sagaFirst` runs the saga before redux-persist rehydrates. */
 function persistedLifetime(storage: Storage, timeoutMs: number) {
@@ -223,29 +209,18 @@ describe('a host reducer resetting the slice (logout) while calls are in flight'
   afterEach(() => jest.useRealTimers());
 
   test('late answers, timers and retries resurrect nothing and set no error', async () => {
-    const a2ui = createA2ui({ catalogs: [basicCatalog()], defaultTimeoutMs: 2_000 });
-    const sagaMiddleware = createSagaMiddleware();
-    const reset: Reducer<A2uiState> = (state, action) => (action.type === 'host/logout' ? a2ui.reducer(undefined, action) : a2ui.reducer(state, action));
-    const store = configureStore({ reducer: { a2ui: reset }, middleware: (d) => d().concat(sagaMiddleware) });
-    const { transport, agent } = createInMemoryTransport();
-    let failing = false;
-    const flaky: A2uiTransport = {
-      send: (message, metadata, options) => {
-        if (failing) throw new Error('network down');
-        transport.send(message, metadata, options);
-      },
-      subscribe: (listener) => transport.subscribe(listener),
-    };
+    const logout = (a2ui: A2ui): Reducer<A2uiState> => (state, action) => (action.type === 'host/logout' ? a2ui.reducer(undefined, action) : a2ui.reducer(state, action));
+    const { a2ui, store, sagaMiddleware, agent, flaky, network } = restartable({ defaultTimeoutMs: 2_000 }, logout);
     const task = sagaMiddleware.run(a2ui.saga, { transport: flaky, retryDelayMs: 500 });
     agent.send(surface);
     await jest.advanceTimersByTimeAsync(10);
     const callId = callIdOf(agent, 0);
-    failing = true;
+    network.failing = true;
     store.dispatch(a2ui.actions.actionInvoked({ surfaceId: 'b', ref: 'go' })); // retrying
     await jest.advanceTimersByTimeAsync(100);
 
     store.dispatch({ type: 'host/logout' });
-    failing = false;
+    network.failing = false;
     agent.send({ version: 'v1.0', agentFunctionResponse: { functionCallId: callId, value: 'late' } });
     await jest.advanceTimersByTimeAsync(5_000);
 
@@ -260,16 +235,6 @@ describe('a host reducer resetting the slice (logout) while calls are in flight'
 
 // ------------------------------------------------------------------ more restarts
 
-/** A store whose saga the test starts and stops itself, recording every action. */
-function restartable(options: Partial<A2uiOptions>) {
-  const a2ui = createA2ui({ catalogs: [basicCatalog()], ...options });
-  const sagaMiddleware = createSagaMiddleware();
-  const { middleware: recorder, actions: seen } = createActionRecorder();
-  const store = configureStore({ reducer: { a2ui: a2ui.reducer }, middleware: (d) => d().prepend(recorder).concat(sagaMiddleware) });
-  const { transport, agent } = createInMemoryTransport();
-  const of = (type: string) => seen.filter((action) => action.type === `a2ui/${type}`).map((action) => action.payload as Record<string, unknown>);
-  return { a2ui, store, sagaMiddleware, transport, agent, of, state: (): A2uiState => store.getState().a2ui };
-}
 
 describe('restarts around debounces, URLs and agent answers (fake timers)', () => {
   beforeEach(() => jest.useFakeTimers());

@@ -12,6 +12,7 @@ import { REALM_TOKEN } from '../../src/redux/actions';
 import type { OutboxEntry } from '../../src/redux/state';
 import { createInMemoryTransport } from '../../src/transports/inMemory';
 import { BASIC_CATALOG_ID, deepFreeze } from '../helpers/reduxHarness';
+import { memoryStorage } from '../helpers/persistStorage';
 
 const surface = deepFreeze({
   version: 'v1.0',
@@ -24,16 +25,6 @@ const surface = deepFreeze({
     ],
   },
 });
-
-function memoryStorage(): Storage & { items: Map<string, string> } {
-  const items = new Map<string, string>();
-  return {
-    items,
-    getItem: async (key: string) => items.get(key) ?? null,
-    setItem: async (key: string, value: string) => void items.set(key, value),
-    removeItem: async (key: string) => void items.delete(key),
-  };
-}
 
 /** One store lifetime: a fresh instance, persisted under 'a2ui' (the log left out, see the README). */
 async function lifetime(storage: Storage) {

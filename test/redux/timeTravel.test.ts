@@ -9,24 +9,10 @@ import { ActionCreators } from '@redux-devtools/instrument';
 import { basicCatalog } from '../../src/catalog';
 import { createA2ui } from '../../src/createA2ui';
 import { createInMemoryTransport } from '../../src/transports/inMemory';
-import { BASIC_CATALOG_ID, createDevToolsStore, deepFreeze } from '../helpers/reduxHarness';
+import { createDevToolsStore } from '../helpers/reduxHarness';
+import { goOpenLookupSurface } from '../helpers/reduxFixtures';
 
-const surface = deepFreeze({
-  version: 'v1.0',
-  createSurface: {
-    surfaceId: 'b',
-    catalogId: BASIC_CATALOG_ID,
-    components: [
-      { id: 'root', component: 'Row', children: ['go', 'open', 'calls'] },
-      { id: 'go', component: 'Button', child: 'goLabel', action: { event: { name: 'go' } } },
-      { id: 'goLabel', component: 'Text', text: 'Go' },
-      { id: 'open', component: 'Button', child: 'openLabel', action: { functionCall: { call: 'openUrl', args: { url: 'https://example.com/' } } } },
-      { id: 'openLabel', component: 'Text', text: 'Open' },
-      { id: 'calls', component: 'Text', text: { call: 'lookup', args: { q: { path: '/q' } } } },
-    ],
-    dataModel: { q: 'a' },
-  },
-});
+const surface = goOpenLookupSurface();
 
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
