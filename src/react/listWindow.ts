@@ -36,6 +36,14 @@ export function readListWindowing(windowing: Partial<ListWindowing> | false | un
 /** Rows drawn before anything is measured (a first frame's worth at common row heights). */
 export const INITIAL_ROWS = 50;
 
+/**
+ * Drawings in a row that a measurement may ask for before the browser paints. Rows of different
+ * heights give each drawing its own average height, which can point the window back and forth
+ * between a region of short rows and one of tall rows; past this, the spacers are sized and the
+ * next scroll measures again.
+ */
+const MAX_REDRAWS = 3;
+
 /** Where a list sits, in viewport pixels: the top of its first row and the height of one row. */
 export interface ListGeometry {
   /** The viewport y of row 0's top (negative when scrolled past). */
@@ -109,6 +117,10 @@ export function useListWindow(count: number, horizontal: boolean): ListWindow | 
   const end = Math.min(Math.max(range.end, start), count);
   const drawn = useRef<Range>({ start, end });
   const rowHeight = useRef(0);
+  // Drawings asked for by measurements since the last scroll, resize or outside render; whether
+  // the render being committed is one of them.
+  const redraws = useRef(0);
+  const redrawing = useRef(false);
 
   const update = useCallback(() => {
     const element = ref.current;
@@ -131,8 +143,10 @@ export function useListWindow(count: number, horizontal: boolean): ListWindow | 
     const viewportHeight = element.ownerDocument.defaultView?.innerHeight ?? 0;
     const next = windowRange(count, { listTop, viewportHeight, rowHeight: rowHeight.current }, overscan);
     const now = drawn.current;
-    if (next.start < now.start || next.end > now.end) {
+    if ((next.start < now.start || next.end > now.end) && redraws.current < MAX_REDRAWS) {
       // Rows the window needs are not drawn: draw the window (its layout effect sizes the spacers).
+      redraws.current += 1;
+      redrawing.current = true;
       setRange(next);
       return;
     }
@@ -142,6 +156,8 @@ export function useListWindow(count: number, horizontal: boolean): ListWindow | 
   // Measure after every drawing, before the browser paints: a first render settles in one frame.
   useLayoutEffect(() => {
     drawn.current = { start, end };
+    if (!redrawing.current) redraws.current = 0;
+    redrawing.current = false;
     if (active) update();
   });
 
@@ -154,6 +170,7 @@ export function useListWindow(count: number, horizontal: boolean): ListWindow | 
       if (frame !== 0) return;
       frame = view.requestAnimationFrame(() => {
         frame = 0;
+        redraws.current = 0;
         update();
       });
     };
