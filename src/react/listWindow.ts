@@ -177,7 +177,22 @@ export function useListWindow(count: number, horizontal: boolean): ListWindow | 
     // Capture: a scroll of any ancestor (scroll events do not bubble) moves the list too.
     view.addEventListener('scroll', onMove, { capture: true, passive: true });
     view.addEventListener('resize', onMove, { passive: true });
+    // A list drawn before it is laid out (in a dialog opened by the same render, a panel shown by
+    // the host) was not measured, and showing it scrolls and resizes nothing: measure when it
+    // takes a size, not at every size change (a redraw changes the list's own height).
+    const element = ref.current;
+    let laidOut = false;
+    const observer =
+      typeof view.ResizeObserver === 'function' && element !== null
+        ? new view.ResizeObserver((entries) => {
+            const now = entries.some((entry) => entry.contentRect.height > 0);
+            if (now && !laidOut) onMove();
+            laidOut = now;
+          })
+        : null;
+    if (element !== null) observer?.observe(element);
     return () => {
+      observer?.disconnect();
       view.removeEventListener('scroll', onMove, { capture: true });
       view.removeEventListener('resize', onMove);
       if (frame !== 0) view.cancelAnimationFrame(frame);

@@ -8,7 +8,7 @@
  * `aria-posinset`/`aria-setsize` name their place, and the spacers stand for exactly the rows
  * not drawn.
  */
-import { act, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { Provider } from 'react-redux';
 import { A2uiProvider, A2uiSurface, type A2uiSurfaceProps } from '../../src/react';
@@ -37,8 +37,15 @@ function layout(heightOf: (index: number) => number) {
   const spy = jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
     const list = this.closest('[role="list"]');
     if (list === null) return box(0, 0);
+    // Nothing inside a closed dialog is laid out.
+    const dialog = this.closest('dialog');
+    if (dialog !== null && !dialog.open) return box(0, 0);
     const spacer = list.querySelector<HTMLElement>(':scope > [data-testid="list-spacer-before"]');
-    if (this === list) return box(at.listTop, 0);
+    if (this === list) {
+      const after = list.querySelector<HTMLElement>(':scope > [data-testid="list-spacer-after"]');
+      const rows = Array.from(list.querySelectorAll(':scope > [role="listitem"]')).reduce((sum, row) => sum + heightOf(Number(row.getAttribute('aria-posinset') ?? '0') - 1), 0);
+      return box(at.listTop, px(spacer?.style.height ?? '') + rows + px(after?.style.height ?? ''));
+    }
     if (this === spacer) return box(at.listTop, px(this.style.height));
     if (this.parentElement !== list) return box(0, 0);
     let top = at.listTop + (spacer === null ? 0 : px(spacer.style.height));
@@ -341,6 +348,72 @@ describe('rows of different heights', () => {
       s.stop();
       env.restore();
       errors.mockRestore();
+    }
+  });
+});
+
+describe('a list laid out after it is drawn', () => {
+  /** ResizeObserver as a browser has it (jsdom has none): each observed element's size is delivered on `deliver()`. */
+  class FakeResizeObserver {
+    static all: FakeResizeObserver[] = [];
+    readonly targets: Element[] = [];
+    constructor(private readonly callback: ResizeObserverCallback) {
+      FakeResizeObserver.all.push(this);
+    }
+    observe(target: Element) {
+      this.targets.push(target);
+    }
+    unobserve() {}
+    disconnect() {
+      this.targets.length = 0;
+    }
+    static deliver() {
+      for (const o of FakeResizeObserver.all) {
+        if (o.targets.length === 0) continue;
+        o.callback(o.targets.map((target) => ({ target, contentRect: target.getBoundingClientRect() }) as unknown as ResizeObserverEntry), o as unknown as ResizeObserver);
+      }
+    }
+  }
+
+  test('a list in a Modal, drawn before the dialog opens, measures when it is shown', async () => {
+    const H = 10;
+    const env = layout(() => H);
+    Object.defineProperty(window, 'ResizeObserver', { configurable: true, writable: true, value: FakeResizeObserver });
+    const setup = createSetup();
+    setup.receive(
+      surfaceMessage(
+        's',
+        [
+          { id: 'root', component: 'Modal', trigger: 'open', content: 'items' },
+          { id: 'open', component: 'Button', child: 'open_label', action: { event: { name: 'opened' } } },
+          { id: 'open_label', component: 'Text', text: 'Show all' },
+          { id: 'items', component: 'List', children: { path: '/items', componentId: 'row' } },
+          { id: 'row', component: 'Text', text: { path: 'label' } },
+        ],
+        { items: items(1000) },
+      ),
+    );
+    render(
+      <Provider store={setup.store}>
+        <A2uiProvider a2ui={setup.a2ui}>
+          <A2uiSurface surfaceId="s" />
+        </A2uiProvider>
+      </Provider>,
+    );
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Show all' }));
+      expect((screen.getByTestId('modal-dialog') as HTMLDialogElement).open).toBe(true);
+      // The browser lays the dialog out and reports the list's size.
+      await act(async () => {
+        FakeResizeObserver.deliver();
+        await new Promise((done) => requestAnimationFrame(() => done(undefined)));
+      });
+      // 10 px rows: the viewport meets rows 0–76, so the window is rows 0–86.
+      expect(expectWindow(1000, 0, H)).toEqual({ start: 0, end: Math.ceil(VIEWPORT / H) + OVERSCAN });
+    } finally {
+      setup.stop();
+      env.restore();
+      delete (window as { ResizeObserver?: unknown }).ResizeObserver;
     }
   });
 });
