@@ -323,6 +323,31 @@ describe('uniform rows, more', () => {
     }
   });
 
+  test('at the end of the list, rows appended below the drawn ones are drawn where the viewport meets them', async () => {
+    const s = mount({ items: items(1000) });
+    try {
+      env.at.listTop = -(1000 * H - VIEWPORT);
+      await dispatch('scroll');
+      expect(expectWindow(1000, env.at.listTop, H)).toEqual({ start: 958, end: 1000 });
+      // The page below the list is long enough that its scroll stays where it was.
+      setItems(s, items(1200));
+      expect(expectWindow(1200, env.at.listTop, H)).toEqual({ start: 958, end: 1000 + OVERSCAN });
+    } finally {
+      s.stop();
+    }
+  });
+
+  test('StrictMode with rows too short for the first rows to cover the viewport: one window, spacers exact', () => {
+    env.restore();
+    env = layout(() => 10);
+    const s = mount({ items: items(1000) }, { strict: true });
+    try {
+      expect(expectWindow(1000, 0, 10)).toEqual({ start: 0, end: Math.ceil(VIEWPORT / 10) + OVERSCAN });
+    } finally {
+      s.stop();
+    }
+  });
+
   test('a scroll of the list element itself (a host that gives it a height) moves the window', async () => {
     const s = mount({ items: items(1000) });
     try {
