@@ -11,6 +11,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { buildSync } from 'esbuild';
+import { BROWSER_APP_BUILD } from './browserBundle';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = resolve(ROOT, 'dist');
@@ -48,8 +49,6 @@ const SIZE_CASES: SizeCase[] = [
   { name: 'one action creator (messageReceived)', source: `export { messageReceived } from 'a2ui-redux';`, budget: null },
 ];
 
-const PEERS = ['@reduxjs/toolkit', 'redux-saga', 'redux-saga/effects', '@modelcontextprotocol/sdk'];
-
 interface SizeResult {
   name: string;
   minified: number;
@@ -60,13 +59,8 @@ interface SizeResult {
 /** Bundles one case from dist/ and measures it. */
 function measure(sizeCase: SizeCase): SizeResult {
   const result = buildSync({
+    ...BROWSER_APP_BUILD,
     stdin: { contents: sizeCase.source, resolveDir: ROOT, loader: 'js' },
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    external: PEERS,
     // The package as a consumer gets it: its own entries resolve to dist/, as `exports` says.
     alias: {
       'a2ui-redux/core': resolve(DIST, 'core.js'),
@@ -74,8 +68,6 @@ function measure(sizeCase: SizeCase): SizeResult {
       'a2ui-redux/mcp': resolve(DIST, 'mcp.js'),
       'a2ui-redux': resolve(DIST, 'index.js'),
     },
-    write: false,
-    logLevel: 'silent',
   });
   const bytes = result.outputFiles[0]?.contents ?? new Uint8Array();
   return { name: sizeCase.name, minified: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length, budget: sizeCase.budget };

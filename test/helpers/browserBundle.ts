@@ -1,12 +1,12 @@
 /**
- * Bundling a piece of app code from the sources as a browser app would bundle the package
- * (esbuild, minified, tree shaking, the Redux peers left out), to see which modules it ships.
+ * Bundling a piece of app code from the sources as the size check bundles the built package
+ * (scripts/browserBundle.ts), to see which modules it ships.
  */
 import { resolve } from 'node:path';
 import { buildSync } from 'esbuild';
+import { BROWSER_APP_BUILD } from '../../scripts/browserBundle';
 
 const ROOT = resolve(__dirname, '../..');
-const PEERS = ['@reduxjs/toolkit', 'redux-saga', 'redux-saga/effects', '@modelcontextprotocol/sdk'];
 
 /**
  * The files (relative to the repository root: `src/…`, `node_modules/…`) that put bytes into the
@@ -14,17 +14,10 @@ const PEERS = ['@reduxjs/toolkit', 'redux-saga', 'redux-saga/effects', '@modelco
  */
 export function shippedFiles(source: string): string[] {
   const result = buildSync({
+    ...BROWSER_APP_BUILD,
     stdin: { contents: source, resolveDir: ROOT, loader: 'ts', sourcefile: 'app.ts' },
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    external: PEERS,
-    write: false,
     outfile: 'app.js',
     metafile: true,
-    logLevel: 'silent',
   });
   const output = Object.values(result.metafile.outputs)[0];
   if (output === undefined) throw new Error('esbuild wrote no output');
