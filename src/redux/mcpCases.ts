@@ -78,18 +78,19 @@ export function mcpToolRepliedCase(ctx: SliceContext, state: A2uiState, settleme
     const why = `mcpToolReplied: no tool call ${JSON.stringify(requestId)} of node '${ref}' on surface '${surfaceId}' is waiting for its outcome; a forged or repeated outcome is ignored.`;
     return withLastError(state, 'mcpToolReplied', a2uiError('INVALID_ARGUMENT', why));
   }
-  const rest = { ...waiting };
-  delete rest[key];
-  const session: A2uiState['session'] = { ...state.session, mcpToolCalls: rest };
-  if (Object.keys(rest).length === 0) delete session.mcpToolCalls;
-  return settledCase(ctx, { ...state, session }, settlement, meta);
+  return settledCase(ctx, withoutToolCalls(state, [key]), settlement, meta);
 }
 
 /** Stops waiting for the listed tool calls, unanswered (`mcpToolCallsOrphaned`); keys not waiting are ignored. */
 export function mcpToolCallsOrphanedCase(state: A2uiState, keys: readonly string[]): A2uiState {
   const waiting = state.session.mcpToolCalls;
   if (waiting === undefined || !keys.some((key) => hasOwn(waiting, key))) return state;
-  const rest = { ...waiting };
+  return withoutToolCalls(state, keys);
+}
+
+/** The state no longer waiting for the tool calls `keys` (`mcpToolCalls` left out once empty). */
+function withoutToolCalls(state: A2uiState, keys: readonly string[]): A2uiState {
+  const rest = { ...state.session.mcpToolCalls };
   for (const key of keys) delete rest[key];
   const session: A2uiState['session'] = { ...state.session, mcpToolCalls: rest };
   if (Object.keys(rest).length === 0) delete session.mcpToolCalls;

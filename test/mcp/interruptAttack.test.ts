@@ -83,6 +83,13 @@ function setUp(wrap?: (a2ui: A2ui) => Reducer<A2uiState>) {
   const h = storeOf(a2ui, wrap?.(a2ui));
   return { client, a2ui, h, ...recordingPorts(client) };
 }
+
+/** As {@link setUp}, on a store with the DevTools instrument (`maxDispatches` as createDevToolsStore takes it). */
+function devToolsSetUp(maxDispatches: number) {
+  const client = gatedClient();
+  const a2ui = instance(client);
+  return { client, a2ui, ...createDevToolsStore(a2ui, { maxDispatches }), ...recordingPorts(client) };
+}
 const search = (a2ui: A2ui, requestId: number, q: string, surfaceId = SURFACE) =>
   a2ui.actions.mcpAppRequested({ requestId, surfaceId, ref: APP_REF, method: 'tools/call', params: { name: 'search', arguments: { q } } });
 
@@ -268,10 +275,7 @@ describe('two instances in one store, one restarted', () => {
 
 describe('DevTools while a tool call runs', () => {
   test('an outcome that comes back while the user looks at an earlier state is answered once, back at the present', async () => {
-    const client = gatedClient();
-    const a2ui = instance(client);
-    const { store, sagaMiddleware } = createDevToolsStore(a2ui, { maxDispatches: 2_000 });
-    const { ports, agent, replies } = recordingPorts(client);
+    const { client, a2ui, store, sagaMiddleware, ports, agent, replies } = devToolsSetUp(2_000);
     const task = sagaMiddleware.run(a2ui.saga, ports);
     agent.send(appSurfaceMessages());
     store.dispatch(search(a2ui, 7, 'owls'));
@@ -296,10 +300,7 @@ describe('DevTools while a tool call runs', () => {
   });
 
   test('a sweep of the request while its call runs drops the late outcome quietly', async () => {
-    const client = gatedClient();
-    const a2ui = instance(client);
-    const { store, sagaMiddleware } = createDevToolsStore(a2ui, { maxDispatches: 2_000 });
-    const { ports, agent, replies } = recordingPorts(client);
+    const { client, a2ui, store, sagaMiddleware, ports, agent, replies } = devToolsSetUp(2_000);
     const task = sagaMiddleware.run(a2ui.saga, ports);
     agent.send(appSurfaceMessages());
     store.dispatch(search(a2ui, 7, 'owls'));
@@ -323,10 +324,7 @@ describe('DevTools while a tool call runs', () => {
 
 describe('DevTools after a restart that interrupted a tool call', () => {
   test('jumping to every state, from before the restart too, answers the app no second time and runs no tool again', async () => {
-    const client = gatedClient();
-    const a2ui = instance(client);
-    const { store, sagaMiddleware } = createDevToolsStore(a2ui, { maxDispatches: 5_000 });
-    const { ports, agent, replies, diagnostics } = recordingPorts(client);
+    const { client, a2ui, store, sagaMiddleware, ports, agent, replies, diagnostics } = devToolsSetUp(5_000);
     const first = sagaMiddleware.run(a2ui.saga, ports);
     agent.send(appSurfaceMessages());
     store.dispatch(search(a2ui, 7, 'owls'));
